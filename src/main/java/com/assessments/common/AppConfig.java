@@ -1,0 +1,41 @@
+package com.assessments.common;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.util.Optional;
+
+@ConfigMapping(prefix = "assessments")
+public interface AppConfig {
+
+    /** Public base URL of this service (scheme, host, port), used in assessmentUrl, doc_url and reportUrl. */
+    @WithDefault("http://localhost:8080")
+    String publicBaseUrl();
+
+    /** Operator token for /api/admin; empty means the operator API is off (it answers 404). */
+    Optional<String> adminToken();
+
+    /** Largest accepted request body in bytes; larger ones get 413 payload_too_large. */
+    @WithDefault("1048576")
+    int maxBodyBytes();
+
+    /** Create a demo organization with test and live keys on first start (dev mode only). */
+    @WithDefault("false")
+    boolean seedDemo();
+
+    /** Service version reported by GET /status. */
+    @WithDefault("1.0.0")
+    String version();
+
+    Housekeeping housekeeping();
+
+    /** GET /status reports the scheduler as not ok when no job has run for this long (a few job intervals). */
+    @WithDefault("3m")
+    java.time.Duration cronMaxSilence();
+
+    interface Housekeeping {
+        /** How often the housekeeping job runs (Quarkus duration, or "off"). */
+        @WithDefault("60s")
+        String every();
+    }
+}

@@ -1,0 +1,60 @@
+package com.assessments.common.error;
+
+/**
+ * The stable error codes of the API (the spec's table plus the ones we added on existing statuses).
+ * A code is never renamed; the description is what /docs/errors shows.
+ */
+public enum ErrorCode {
+    VALIDATION_ERROR(400, "The request failed validation: malformed JSON, a wrong type, an unknown enum value, a missing or out-of-range field, or a per-assessment validity gate (FRA needs at least 90% of items answered). details.errors lists each problem as {field, issue}."),
+    INVALID_CONFIG(400, "A tfd or tfd_plus session was created without config.occupationId."),
+    INVALID_RESPONSES(400, "The submission passed validation but the live scoring engine cannot score it (for example a whole FRA scale unanswered). Reported as 400 rather than 500; the session is unchanged."),
+    SESSION_NOT_COMPLETED(400, "A report was asked for a session that is not completed."),
+    INVALID_API_KEY(401, "The Authorization header is missing or malformed, or the API key is unknown, revoked or expired. Send Authorization: Bearer <key>."),
+    INVALID_SESSION_TOKEN(401, "The session token in the Authorization header is missing, malformed or unknown."),
+    INVALID_ADMIN_TOKEN(401, "The operator token for /api/admin is missing or wrong."),
+    NO_AVAILABLE_LICENSES(402, "The organization has no license left for this assessment type in live mode. Test keys consume none."),
+    ORIGIN_NOT_ALLOWED(403, "A publishable key was used from an origin outside its allowlist (or without an Origin header)."),
+    INSUFFICIENT_PERMISSIONS(403, "The key lacks the scope for this action or assessment type, or a publishable key was used where a secret key is required. details names what is missing."),
+    ASSESSMENT_NOT_ENABLED(403, "The assessment type is not enabled for the organization."),
+    NOT_FOUND(404, "No such route, or no such resource."),
+    SESSION_NOT_FOUND(404, "The session does not belong to the caller's organization and environment, or was soft-deleted."),
+    TFD_CONFIG_NOT_FOUND(404, "config.orgConfigId matches no TFD config of this organization."),
+    WEBHOOK_NOT_FOUND(404, "No webhook endpoint with this id in the caller's organization and environment."),
+    DELIVERY_NOT_FOUND(404, "No webhook delivery with this id for this endpoint."),
+    EVENT_NOT_FOUND(404, "No event with this id in the caller's organization and environment."),
+    KEY_NOT_FOUND(404, "No API key with this id in the caller's organization."),
+    ORGANIZATION_NOT_FOUND(404, "No organization with this id (operator API)."),
+    METHOD_NOT_ALLOWED(405, "The route exists but does not take this HTTP method; the Allow header lists the ones it takes."),
+    NOT_ACCEPTABLE(406, "The Accept header asks for a representation this route cannot produce."),
+    SESSION_ALREADY_COMPLETED(409, "Submit on a session that is already completed."),
+    TFD_CONFIG_NOT_PUBLISHED(409, "config.orgConfigId names a TFD config that is not published (generating, reviewing or archived)."),
+    IDEMPOTENCY_CONFLICT(409, "The Idempotency-Key was used before with a different request, on another route, or for a session that has since been deleted. Choose a new key."),
+    IDEMPOTENCY_IN_PROGRESS(409, "A request with this Idempotency-Key is still being processed. Retry after a short wait."),
+    SESSION_EXPIRED(410, "The session passed expiresAt before it was submitted."),
+    PAYLOAD_TOO_LARGE(413, "The request body is larger than the limit (1 MiB)."),
+    UNSUPPORTED_MEDIA_TYPE(415, "The request body must be sent as application/json."),
+    RATE_LIMIT_EXCEEDED(429, "The key's sliding-window rate limit is exceeded; wait for the number of seconds in Retry-After (X-RateLimit-Reset gives the instant as UNIX seconds)."),
+    INTERNAL_ERROR(500, "An unexpected server error. Nothing was changed; retry with backoff and quote the X-Request-Id header when reporting it."),
+    NOT_IMPLEMENTED(501, "The assessment type is not yet scored in live mode; a test key works for integration.");
+
+    private final int status;
+    private final String description;
+
+    ErrorCode(int status, String description) {
+        this.status = status;
+        this.description = description;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The wire form: lower snake case, as in the spec. */
+    public String code() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,174 @@
+package com.assessments.common.error;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Path;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns every failure into the error envelope with the spec's status and code. Expected failures are
+ * {@link ApiException}s; the rest are framework exceptions for bad input, and anything else is an
+ * internal_error whose cause is logged, never sent.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    private final ErrorEnvelope envelope;
+
+    public ErrorMappers(ErrorEnvelope envelope) {
+        this.envelope = envelope;
+    }
+
+    @ServerExceptionMapper
+    public Response apiException(ApiException e) {
+        return envelope.response(e);
+    }
+
+    @ServerExceptionMapper({JsonParseException.class})
+    public Response malformedJson(JsonParseException e) {
+        // say where, not what: the offending text is the caller's own and may be long
+        var at = e.getLocation();
+        String where = at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+        return envelope.response(ApiException.validation("body", "is not valid JSON" + where));
+    }
+
+    @ServerExceptionMapper({JsonMappingException.class, MismatchedInputException.class, InvalidFormatException.class,
+            ValueInstantiationException.class, UnrecognizedPropertyException.class, InvalidTypeIdException.class})
+    public Response unmappableJson(JsonMappingException e) {
+        String field = JsonPaths.of(e.getPath());
+        String issue;
+        if (e instanceof InvalidFormatException ife && ife.getTargetType() != null && ife.getTargetType().isEnum()) {
+            issue = "has a value that is not one of the allowed values";
+        } else if (e instanceof ValueInstantiationException) {
+            issue = "has a value that is not one of the allowed values";
+        } else if (e instanceof UnrecognizedPropertyException) {
+            issue = "is not a known field";
+        } else if (e instanceof MismatchedInputException mie && mie.getTargetType() != null) {
+            issue = "must be " + JsonPaths.describe(mie.getTargetType());
+        } else {
+            issue = "could not be read";
+        }
+        return envelope.response(ApiException.validation(field.isEmpty() ? "body" : field, issue));
+    }
+
+    @ServerExceptionMapper
+    public Response otherJson(JsonProcessingException e) {
+        return envelope.response(ApiException.validation("body", "could not be read as JSON"));
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolations(ConstraintViolationException e) {
+        List<ApiException.FieldIssue> issues = new ArrayList<>();
+        for (ConstraintViolation<?> v : e.getConstraintViolations()) {
+            issues.add(new ApiException.FieldIssue(fieldOf(v.getPropertyPath()), v.getMessage()));
+        }
+        issues.sort(Comparator.comparing(ApiException.FieldIssue::field));
+        return envelope.response(ApiException.validation(issues));
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        // the JSON body reader reports unreadable bodies as a 400 whose cause says what was wrong
+        if (e.getCause() instanceof JsonParseException parse) {
+            return malformedJson(parse);
+        }
+        if (e.getCause() instanceof JsonMappingException mapping) {
+            return unmappableJson(mapping);
+        }
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return otherJson(json);
+        }
+        int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
+        ErrorCode code = switch (status) {
+            case 400 -> ErrorCode.VALIDATION_ERROR;
+            case 404 -> ErrorCode.NOT_FOUND;
+            case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
+            case 406 -> ErrorCode.NOT_ACCEPTABLE;
+            case 413 -> ErrorCode.PAYLOAD_TOO_LARGE;
+            case 415 -> ErrorCode.UNSUPPORTED_MEDIA_TYPE;
+            default -> null;
+        };
+        if (code == null) {
+            return unexpected(e);
+        }
+        if (code == ErrorCode.VALIDATION_ERROR) {
+            // e.g. a query or path parameter that cannot be converted to its declared type
+            return envelope.response(ApiException.validation("request", "is malformed: " + safe(e.getMessage())));
+        }
+        Response response = envelope.response(code, messageFor(code), Map.of());
+        if (e instanceof NotAllowedException && e.getResponse().getHeaderString(HttpHeaders.ALLOW) != null) {
+            return Response.fromResponse(response).header(HttpHeaders.ALLOW, e.getResponse().getHeaderString(HttpHeaders.ALLOW)).build();
+        }
+        return response;
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        LOG.error("unexpected error while handling a request", e);
+        return envelope.response(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred. Retry with backoff.", Map.of());
+    }
+
+    static String messageFor(ErrorCode code) {
+        return switch (code) {
+            case NOT_FOUND -> "No such route. See /q/openapi for the routes of this API.";
+            case METHOD_NOT_ALLOWED -> "This route does not take that HTTP method.";
+            case NOT_ACCEPTABLE -> "This route cannot produce the representation the Accept header asks for.";
+            case UNSUPPORTED_MEDIA_TYPE -> "Send the request body as application/json.";
+            case PAYLOAD_TOO_LARGE -> "The request body is too large.";
+            default -> code.description();
+        };
+    }
+
+    /** "createSession.body.responses[3].response" -> "responses[3].response": drops method and parameter nodes. */
+    static String fieldOf(Path path) {
+        StringBuilder out = new StringBuilder();
+        for (Path.Node node : path) {
+            switch (node.getKind()) {
+                case METHOD, CONSTRUCTOR, RETURN_VALUE, CROSS_PARAMETER -> { }
+                case PARAMETER -> out.setLength(0);
+                default -> {
+                    // Hibernate Validator puts a container's index on the node that follows it.
+                    if (node.isInIterable() && out.length() > 0) {
+                        Object at = node.getIndex() != null ? node.getIndex() : node.getKey();
+                        out.append('[').append(at == null ? "" : at).append(']'); // sets have no position
+                    }
+                    String name = node.getName();
+                    if (name != null && !name.startsWith("<")) {
+                        if (out.length() > 0) {
+                            out.append('.');
+                        }
+                        out.append(name);
+                    }
+                }
+            }
+        }
+        return out.length() == 0 ? "request" : out.toString();
+    }
+
+    private static String safe(String message) {
+        if (message == null) {
+            return "unreadable";
+        }
+        // never echo class names or stack details
+        return message.replaceAll("[a-z]+(\\.[a-zA-Z_$][\\w$]*){2,}", "value").replaceAll("\\s+", " ");
+    }
+}

@@ -1,0 +1,55 @@
+package com.assessments.common.error;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/** Renders Jackson's location of a bad value as the API's field notation, e.g. responses[3].response. */
+final class JsonPaths {
+
+    private JsonPaths() {
+    }
+
+    static String of(List<JsonMappingException.Reference> path) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : path) {
+            if (ref.getFieldName() != null) {
+                if (out.length() > 0) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.toString();
+    }
+
+    /** A JSON type name for a Java target type, without leaking class names. */
+    static String describe(Class<?> type) {
+        if (type == String.class || type.isEnum()) {
+            return "a string";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "an integer";
+        }
+        if (Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "a boolean";
+        }
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "an array";
+        }
+        if (type.getName().startsWith("java.time")) {
+            return "a date-time string (ISO 8601)";
+        }
+        if (Map.class.isAssignableFrom(type)) {
+            return "an object";
+        }
+        return "an object";
+    }
+}

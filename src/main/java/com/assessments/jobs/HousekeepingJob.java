@@ -1,0 +1,54 @@
+package com.assessments.jobs;
+
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Clock;
+import java.time.Instant;
+
+/**
+ * Deletes Idempotency-Key records past their 24 hours. Safe on every replica at once: each batch claims
+ * its rows with FOR UPDATE SKIP LOCKED, so two replicas never wait for, or delete, the same rows.
+ */
+@ApplicationScoped
+public class HousekeepingJob {
+
+    public static final String NAME = "housekeeping";
+    static final int BATCH = 500;
+
+    private final EntityManager em;
+    private final Clock clock;
+    private final JobRuns runs;
+
+    public HousekeepingJob(EntityManager em, Clock clock, JobRuns runs) {
+        this.em = em;
+        this.clock = clock;
+        this.runs = runs;
+    }
+
+    @Scheduled(identity = NAME, every = "${assessments.housekeeping.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    public void run() {
+        long started = System.nanoTime();
+        Instant now = clock.instant();
+        int deleted = 0;
+        int batch;
+        do {
+            batch = deleteExpiredIdempotencyRecords(now);
+            deleted += batch;
+        } while (batch == BATCH);
+        runs.record(NAME, now, (System.nanoTime() - started) / 1_000_000, deleted);
+    }
+
+    @Transactional
+    int deleteExpiredIdempotencyRecords(Instant now) {
+        return em.createNativeQuery("""
+                        delete from idempotency_records where ctid in (
+                            select ctid from idempotency_records where expires_at <= ?1
+                            limit ?2 for update skip locked)
+                        """)
+                .setParameter(1, now).setParameter(2, BATCH)
+                .executeUpdate();
+    }
+}

@@ -1,0 +1,36 @@
+package com.assessments.jobs;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/** Records each scheduled job's last run in the database, so /status sees the runs of every replica. */
+@ApplicationScoped
+public class JobRuns {
+
+    /** Stable per process; the pod name on Kubernetes. */
+    public static final String INSTANCE = Optional.ofNullable(System.getenv("HOSTNAME"))
+            .orElse("local-" + ProcessHandle.current().pid());
+
+    private final EntityManager em;
+
+    public JobRuns(EntityManager em) {
+        this.em = em;
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public void record(String job, Instant at, long durationMs, int processed) {
+        em.createNativeQuery("""
+                        insert into job_runs (job, last_run_at, instance, duration_ms, processed)
+                        values (?1, ?2, ?3, ?4, ?5)
+                        on conflict (job) do update set last_run_at = excluded.last_run_at,
+                            instance = excluded.instance, duration_ms = excluded.duration_ms, processed = excluded.processed
+                        """)
+                .setParameter(1, job).setParameter(2, at).setParameter(3, INSTANCE)
+                .setParameter(4, (int) Math.min(durationMs, Integer.MAX_VALUE)).setParameter(5, processed)
+                .executeUpdate();
+    }
+}

@@ -1,0 +1,139 @@
+package com.assessments.key;
+
+import com.assessments.common.Hashing;
+import com.assessments.common.Ids;
+import com.assessments.common.PageResult;
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Issues, finds, authenticates and revokes API keys. Plain keys exist only in the response that issues them. */
+@ApplicationScoped
+public class ApiKeyService {
+
+    private static final Pattern KEY_SHAPE = Pattern.compile("service_(sk|pk)_(test|live)_[0-9A-Za-z]{20,100}");
+
+    /** A key with its plain text, which is returned once and never stored. */
+    public record IssuedKey(ApiKey key, String plainKey) {
+    }
+
+    public record IssuedPair(IssuedKey secretKey, IssuedKey publishableKey) {
+    }
+
+    private final Clock clock;
+
+    public ApiKeyService(Clock clock) {
+        this.clock = clock;
+    }
+
+    static boolean looksLikeKey(String token) {
+        return KEY_SHAPE.matcher(token).matches();
+    }
+
+    /**
+     * Issues a secret and a publishable key for one environment. The secret key gets {@code scopes} (all when
+     * null); the publishable key gets the browser scopes and the origin allowlist.
+     */
+    @Transactional
+    public IssuedPair issuePair(String organizationId, String environment, List<String> scopes, List<String> products,
+                                List<String> allowedOrigins) {
+        String pairId = Ids.id("kp_");
+        List<String> secretScopes = scopes == null ? Scopes.ALL : validScopes(scopes);
+        List<String> origins = normalizeOrigins(allowedOrigins);
+        IssuedKey secret = create(organizationId, ApiKey.SECRET, environment, secretScopes, products, List.of(), pairId, null);
+        IssuedKey publishable = create(organizationId, ApiKey.PUBLISHABLE, environment, Scopes.PUBLISHABLE, products, origins, pairId, null);
+        return new IssuedPair(secret, publishable);
+    }
+
+    IssuedKey create(String organizationId, String kind, String environment, List<String> scopes, List<String> products,
+                     List<String> allowedOrigins, String pairId, String rotatedFromId) {
+        String plain = Ids.secret("service_" + (ApiKey.SECRET.equals(kind) ? "sk" : "pk") + "_" + environment + "_");
+        ApiKey key = new ApiKey();
+        key.id = Ids.id("key_");
+        key.organizationId = organizationId;
+        key.kind = kind;
+        key.environment = environment;
+        key.keyHash = Hashing.sha256(plain);
+        key.prefix = plain.substring(0, plain.indexOf('_', "service_xx_".length()) + 1);
+        key.last4 = plain.substring(plain.length() - 4);
+        key.scopes = new ArrayList<>(scopes);
+        key.products = products == null ? null : new ArrayList<>(new LinkedHashSet<>(products));
+        key.allowedOrigins = new ArrayList<>(allowedOrigins);
+        key.pairId = pairId;
+        key.rotatedFromId = rotatedFromId;
+        key.createdAt = clock.instant();
+        key.persist();
+        return new IssuedKey(key, plain);
+    }
+
+    /** The principal behind a plain key, if the key exists and is neither revoked nor past its grace period. */
+    @Transactional
+    public Optional<Caller.KeyPrincipal> authenticate(String plainKey) {
+        byte[] hash = Hashing.sha256(plainKey);
+        Instant now = clock.instant();
+        return ApiKey.findByHash(hash)
+                .filter(k -> Hashing.constantTimeEquals(k.keyHash, hash))
+                .filter(k -> k.isUsableAt(now))
+                .map(k -> new Caller.KeyPrincipal(k.id, k.organizationId, k.kind, k.environment,
+                        List.copyOf(k.scopes), k.products == null ? null : List.copyOf(k.products),
+                        List.copyOf(k.allowedOrigins)));
+    }
+
+    /** Every key of the organization, both environments and revoked ones included, newest first. */
+    public PageResult<ApiKey> listForOrganization(String organizationId, int limit, int offset) {
+        long total = ApiKey.count("organizationId", organizationId);
+        List<ApiKey> page = ApiKey.find("organizationId = ?1 order by createdAt desc, id desc", organizationId)
+                .range(offset, offset + limit - 1).list();
+        return new PageResult<>(page, total);
+    }
+
+    @Transactional
+    public ApiKey revoke(String organizationId, String keyId) {
+        ApiKey key = findInOrganization(organizationId, keyId);
+        if (key.revokedAt == null) {
+            key.revokedAt = clock.instant();
+        }
+        return key;
+    }
+
+    public ApiKey findInOrganization(String organizationId, String keyId) {
+        ApiKey key = ApiKey.findById(keyId);
+        if (key == null || !key.organizationId.equals(organizationId)) {
+            throw new ApiException(ErrorCode.KEY_NOT_FOUND, "No API key " + keyId + " in this organization.");
+        }
+        return key;
+    }
+
+    private static List<String> validScopes(List<String> scopes) {
+        List<String> unknown = scopes.stream().filter(s -> !Scopes.ALL.contains(s)).toList();
+        if (!unknown.isEmpty()) {
+            throw ApiException.validation("scopes", "has unknown scopes " + unknown + "; known: " + Scopes.ALL);
+        }
+        return List.copyOf(new LinkedHashSet<>(scopes));
+    }
+
+    private static List<String> normalizeOrigins(List<String> origins) {
+        if (origins == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < origins.size(); i++) {
+            String normalized = AuthenticationFilter.normalizeOrigin(origins.get(i));
+            if (normalized == null || normalized.indexOf('/', "https://".length()) >= 0) {
+                throw ApiException.validation("allowedOrigins[" + i + "]",
+                        "must be an origin such as https://careers.example.com (scheme, host and optional port, no path)");
+            }
+            out.add(normalized);
+        }
+        return List.copyOf(new LinkedHashSet<>(out));
+    }
+}

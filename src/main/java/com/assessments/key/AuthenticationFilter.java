@@ -1,0 +1,153 @@
+package com.assessments.key;
+
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.Provider;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Providers are created at static init, so everything injected here is a lazily resolved normal-scoped bean.
+ * Authenticates every contract operation as openapi.yaml says: which credential kinds it accepts and
+ * which scope it needs. Order of checks: credential present and well formed (401), key known and
+ * usable (401), publishable key origin (403 origin_not_allowed), key kind (403), scope (403).
+ */
+@Provider
+@Priority(Priorities.AUTHENTICATION)
+public class AuthenticationFilter implements ContainerRequestFilter {
+
+    static final String BEARER = "Bearer ";
+    static final String CONTRACT_PACKAGE = "com.assessments.api";
+
+    @Context
+    ResourceInfo resourceInfo;
+
+    @Inject
+    ContractSecurity contract;
+
+    @Inject
+    ApiKeyService keys;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    OperatorToken operatorToken;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (resourceInfo == null || resourceInfo.getResourceMethod() == null) {
+            return;
+        }
+        var found = contract.forOperation(resourceInfo.getResourceMethod().getName());
+        if (found.isEmpty() && implementsContract(resourceInfo.getResourceClass())) {
+            // fail closed: a contract route whose operation the contract does not know must not run unauthenticated
+            throw new IllegalStateException("no security requirement for " + resourceInfo.getResourceMethod().getName());
+        }
+        if (found.isEmpty() || found.get().isPublic()) {
+            return; // not a contract operation (docs pages) or a public one (GET /status)
+        }
+        ContractSecurity.Requirement requirement = found.get();
+        String token = bearerToken(request.getHeaderString(HttpHeaders.AUTHORIZATION));
+
+        if (requirement.accepts(ContractSecurity.ADMIN_TOKEN)) {
+            checkAdminToken(token);
+            return;
+        }
+        if (requirement.accepts(ContractSecurity.SECRET_KEY) || requirement.accepts(ContractSecurity.PUBLISHABLE_KEY)) {
+            authenticateKey(request, requirement, token);
+            return;
+        }
+        throw new ApiException(ErrorCode.INTERNAL_ERROR, "This route's credential kind is not supported yet.");
+    }
+
+    private void authenticateKey(ContainerRequestContext request, ContractSecurity.Requirement requirement, String token) {
+        if (token == null) {
+            throw new ApiException(ErrorCode.INVALID_API_KEY,
+                    "Missing or malformed Authorization header. Send Authorization: Bearer <API key>.");
+        }
+        if (!ApiKeyService.looksLikeKey(token)) {
+            throw new ApiException(ErrorCode.INVALID_API_KEY,
+                    "Malformed API key. Keys start with service_sk_ or service_pk_, then test_ or live_.");
+        }
+        Caller.KeyPrincipal key = keys.authenticate(token)
+                .orElseThrow(() -> new ApiException(ErrorCode.INVALID_API_KEY, "Unknown, revoked or expired API key."));
+
+        if (ApiKey.PUBLISHABLE.equals(key.kind())) {
+            checkOrigin(request.getHeaderString("Origin"), key);
+        }
+        String scheme = ApiKey.PUBLISHABLE.equals(key.kind()) ? ContractSecurity.PUBLISHABLE_KEY : ContractSecurity.SECRET_KEY;
+        if (!requirement.accepts(scheme)) {
+            throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS,
+                    "This route needs a secret key; publishable keys are for browsers and can only read the public catalogue.",
+                    Map.of("requiredKeyKind", "secret", "keyKind", key.kind()));
+        }
+        if (requirement.scope() != null && !key.scopes().contains(requirement.scope())) {
+            throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS,
+                    "This key lacks the scope " + requirement.scope() + ".",
+                    Map.of("missingScope", requirement.scope(), "keyScopes", key.scopes()));
+        }
+        caller.authenticate(key);
+    }
+
+    private void checkOrigin(String origin, Caller.KeyPrincipal key) {
+        String normalized = normalizeOrigin(origin);
+        if (normalized == null || !key.allowedOrigins().contains(normalized)) {
+            throw new ApiException(ErrorCode.ORIGIN_NOT_ALLOWED,
+                    origin == null
+                            ? "A publishable key must be used from a browser origin on its allowlist; this request has no Origin header."
+                            : "The origin " + origin + " is not on this publishable key's allowlist.",
+                    origin == null ? Map.of() : Map.of("origin", origin));
+        }
+    }
+
+    private void checkAdminToken(String token) {
+        if (!operatorToken.isConfigured()) {
+            // The operator API is off: behave as if it did not exist.
+            throw new ApiException(ErrorCode.NOT_FOUND, "No such route. See /q/openapi for the routes of this API.");
+        }
+        if (!operatorToken.matches(token)) {
+            throw new ApiException(ErrorCode.INVALID_ADMIN_TOKEN, "Missing or wrong operator token.");
+        }
+    }
+
+    private static boolean implementsContract(Class<?> resourceClass) {
+        for (Class<?> type : resourceClass.getInterfaces()) {
+            if (type.getPackageName().equals(CONTRACT_PACKAGE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The token of "Bearer <token>" (scheme case-insensitive), or null when absent or malformed. */
+    static String bearerToken(String header) {
+        if (header == null || header.length() <= BEARER.length()
+                || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return null;
+        }
+        String token = header.substring(BEARER.length()).trim();
+        return token.isEmpty() || token.contains(" ") ? null : token;
+    }
+
+    /** "https://Example.com:443/" -> "https://example.com:443"; null when not an http(s) origin. */
+    public static String normalizeOrigin(String origin) {
+        if (origin == null) {
+            return null;
+        }
+        String o = origin.trim().toLowerCase(Locale.ROOT);
+        while (o.endsWith("/")) {
+            o = o.substring(0, o.length() - 1);
+        }
+        return o.startsWith("https://") || o.startsWith("http://") ? o : null;
+    }
+}

@@ -1,0 +1,42 @@
+package com.assessments.key;
+
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import jakarta.enterprise.context.RequestScoped;
+
+import java.util.List;
+
+/** Who is calling, as established by {@link AuthenticationFilter}; the API is scoped by the key. */
+@RequestScoped
+public class Caller {
+
+    /** What the filter learned from an API key: everything a request needs, nothing secret. */
+    public record KeyPrincipal(String keyId, String organizationId, String kind, String environment,
+                               List<String> scopes, List<String> products, List<String> allowedOrigins) {
+    }
+
+    private KeyPrincipal key;
+
+    void authenticate(KeyPrincipal principal) {
+        this.key = principal;
+    }
+
+    public boolean isAuthenticated() {
+        return key != null;
+    }
+
+    public KeyPrincipal key() {
+        if (key == null) {
+            throw new ApiException(ErrorCode.INVALID_API_KEY, "This route needs an API key.");
+        }
+        return key;
+    }
+
+    public String organizationId() {
+        return key().organizationId();
+    }
+
+    public String environment() {
+        return key().environment();
+    }
+}

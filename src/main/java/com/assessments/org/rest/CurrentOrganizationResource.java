@@ -1,0 +1,43 @@
+package com.assessments.org.rest;
+
+import com.assessments.api.OrganizationApi;
+import com.assessments.api.model.Environment;
+import com.assessments.api.model.OrgContext;
+import com.assessments.api.model.RateLimitInfo;
+import com.assessments.key.ApiKey;
+import com.assessments.key.ApiKeyMapper;
+import com.assessments.key.Caller;
+import com.assessments.org.OrganizationMapper;
+import com.assessments.org.OrganizationService;
+import jakarta.ws.rs.core.Response;
+
+import java.time.Clock;
+
+/** GET /api/v1/org/me: the organization, environment and key behind the caller's credential. */
+public class CurrentOrganizationResource implements OrganizationApi {
+
+    static final int WINDOW_SECONDS = 60;
+
+    private final Caller caller;
+    private final OrganizationService organizations;
+    private final Clock clock;
+
+    public CurrentOrganizationResource(Caller caller, OrganizationService organizations, Clock clock) {
+        this.caller = caller;
+        this.organizations = organizations;
+        this.clock = clock;
+    }
+
+    @Override
+    public Response getCurrentOrganization() {
+        var view = organizations.get(caller.organizationId());
+        ApiKey key = ApiKey.findById(caller.key().keyId());
+        int limit = key.rateLimitPerMinute != null ? key.rateLimitPerMinute : view.organization().rateLimitPerMinute;
+        return Response.ok(new OrgContext()
+                .organization(OrganizationMapper.toDto(view))
+                .environment(Environment.fromValue(caller.environment()))
+                .key(ApiKeyMapper.toDto(key, clock.instant()))
+                // remaining becomes the live sliding-window figure once the rate limiter lands (issue 8)
+                .rateLimit(new RateLimitInfo().limit(limit).windowSeconds(WINDOW_SECONDS).remaining(limit))).build();
+    }
+}

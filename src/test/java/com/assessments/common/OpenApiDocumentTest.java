@@ -1,0 +1,62 @@
+package com.assessments.common;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static com.assessments.support.Contract.raw;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The served document is openapi.yaml itself, not something scanned from the code. */
+@QuarkusTest
+class OpenApiDocumentTest {
+
+    @Test
+    void servedDocumentEqualsTheContractFile() throws Exception {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        JsonNode file = yaml.readTree(Files.readString(Path.of("openapi.yaml")));
+        JsonNode servedYaml = yaml.readTree(raw().get("/q/openapi").then().statusCode(200).extract().asString());
+        JsonNode servedJson = new ObjectMapper().readTree(
+                raw().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString());
+        assertEquals(List.of(), differences("", file, servedYaml), "served YAML differs from openapi.yaml");
+        assertEquals(List.of(), differences("", file, servedJson), "served JSON differs from openapi.yaml");
+    }
+
+    /** JSON-pointer-like paths where the two trees differ (semantic comparison: key order does not matter). */
+    static List<String> differences(String path, JsonNode a, JsonNode b) {
+        List<String> out = new ArrayList<>();
+        if (a.isObject() && b.isObject()) {
+            Set<String> names = new TreeSet<>();
+            a.fieldNames().forEachRemaining(names::add);
+            b.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                if (!a.has(name) || !b.has(name)) {
+                    out.add(path + "/" + name + (a.has(name) ? " missing when served" : " added when served"));
+                } else {
+                    out.addAll(differences(path + "/" + name, a.get(name), b.get(name)));
+                }
+            }
+        } else if (a.isArray() && b.isArray() && a.size() == b.size()) {
+            for (int i = 0; i < a.size(); i++) {
+                out.addAll(differences(path + "/" + i, a.get(i), b.get(i)));
+            }
+        } else if (a.isNumber() && b.isNumber() ? a.decimalValue().compareTo(b.decimalValue()) != 0 : !a.equals(b)) {
+            out.add(path + ": " + abbreviate(a) + " != " + abbreviate(b));
+        }
+        return out.size() > 20 ? out.subList(0, 20) : out;
+    }
+
+    private static String abbreviate(JsonNode n) {
+        String s = n.toString();
+        return s.length() > 80 ? s.substring(0, 80) + "…" : s;
+    }
+}

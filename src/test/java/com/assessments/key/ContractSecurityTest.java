@@ -1,0 +1,77 @@
+package com.assessments.key;
+
+import com.assessments.api.AdminApi;
+import com.assessments.api.AssessmentsApi;
+import com.assessments.api.CoachApi;
+import com.assessments.api.EmbedApi;
+import com.assessments.api.EventsApi;
+import com.assessments.api.KeysApi;
+import com.assessments.api.OrganizationApi;
+import com.assessments.api.ReportsApi;
+import com.assessments.api.SessionsApi;
+import com.assessments.api.StatusApi;
+import com.assessments.api.TfdApi;
+import com.assessments.api.WebhooksApi;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Route security comes from openapi.yaml; every generated operation must be covered, with a known scope. */
+class ContractSecurityTest {
+
+    private static final List<Class<?>> INTERFACES = List.of(AdminApi.class, AssessmentsApi.class, CoachApi.class,
+            EmbedApi.class, EventsApi.class, KeysApi.class, OrganizationApi.class, ReportsApi.class, SessionsApi.class,
+            StatusApi.class, TfdApi.class, WebhooksApi.class);
+
+    private final ContractSecurity contract = new ContractSecurity();
+
+    @Test
+    void everyGeneratedOperationHasARequirement() {
+        int operations = 0;
+        for (Class<?> api : INTERFACES) {
+            for (Method m : api.getDeclaredMethods()) {
+                operations++;
+                var requirement = contract.forOperation(m.getName());
+                assertTrue(requirement.isPresent(), "no security for " + api.getSimpleName() + "." + m.getName());
+                var r = requirement.get();
+                if (r.accepts(ContractSecurity.SECRET_KEY) || r.accepts(ContractSecurity.PUBLISHABLE_KEY)) {
+                    assertNotNull(r.scope(), m.getName() + " takes API keys but names no x-required-scope");
+                    assertTrue(Scopes.ALL.contains(r.scope()), m.getName() + " names unknown scope " + r.scope());
+                }
+            }
+        }
+        assertEquals(operations, contract.all().size(), "the contract has operations no interface declares");
+    }
+
+    @Test
+    void onlyStatusIsPublicAndAdminRoutesTakeOnlyTheOperatorToken() {
+        contract.all().forEach((operation, r) -> {
+            if (operation.equals("getStatus")) {
+                assertTrue(r.isPublic());
+            } else {
+                assertFalse(r.isPublic(), operation + " is public");
+            }
+            if (operation.startsWith("admin")) {
+                assertEquals(Set.of(ContractSecurity.ADMIN_TOKEN), r.schemes(), operation);
+            } else {
+                assertFalse(r.accepts(ContractSecurity.ADMIN_TOKEN), operation + " takes the operator token");
+            }
+        });
+    }
+
+    @Test
+    void publishableKeysReachOnlyTheCatalogue() {
+        contract.all().forEach((operation, r) -> {
+            if (r.accepts(ContractSecurity.PUBLISHABLE_KEY)) {
+                assertTrue(Scopes.PUBLISHABLE.contains(r.scope()), operation + " lets publishable keys use scope " + r.scope());
+            }
+        });
+    }
+}
