@@ -15,6 +15,9 @@ public interface AppConfig {
     /** Operator token for /api/admin; empty means the operator API is off (it answers 404). */
     Optional<String> adminToken();
 
+    /** Base64 of 32 random bytes: the AES-256-GCM key for stored secrets and replayable responses. */
+    String encryptionKey();
+
     /** Largest accepted request body in bytes; larger ones get 413 payload_too_large. */
     @WithDefault("1048576")
     int maxBodyBytes();
@@ -32,6 +35,14 @@ public interface AppConfig {
     /** GET /status reports the scheduler as not ok when no job has run for this long (a few job intervals). */
     @WithDefault("3m")
     java.time.Duration cronMaxSilence();
+
+    Expiry expiry();
+
+    interface Expiry {
+        /** How often expired sessions are moved to expired (Quarkus duration, or "off"). */
+        @WithDefault("30s")
+        String every();
+    }
 
     interface Housekeeping {
         /** How often the housekeeping job runs (Quarkus duration, or "off"). */

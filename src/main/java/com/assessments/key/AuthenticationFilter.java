@@ -27,6 +27,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     static final String BEARER = "Bearer ";
     static final String CONTRACT_PACKAGE = "com.assessments.api";
+    static final String SESSION_TOKEN_PREFIX = "vst_";
 
     @Context
     ResourceInfo resourceInfo;
@@ -39,6 +40,9 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     @Inject
     Caller caller;
+
+    @Inject
+    SessionTokens sessionTokens;
 
     @Inject
     OperatorToken operatorToken;
@@ -61,6 +65,11 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
         if (requirement.accepts(ContractSecurity.ADMIN_TOKEN)) {
             checkAdminToken(token);
+            return;
+        }
+        if (requirement.accepts(ContractSecurity.SESSION_TOKEN)
+                && (token == null || token.startsWith(SESSION_TOKEN_PREFIX) || !requirement.accepts(ContractSecurity.SECRET_KEY))) {
+            authenticateSession(token);
             return;
         }
         if (requirement.accepts(ContractSecurity.SECRET_KEY) || requirement.accepts(ContractSecurity.PUBLISHABLE_KEY)) {
@@ -97,6 +106,15 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                     Map.of("missingScope", requirement.scope(), "keyScopes", key.scopes()));
         }
         caller.authenticate(key);
+    }
+
+    private void authenticateSession(String token) {
+        if (token == null || !token.startsWith(SESSION_TOKEN_PREFIX)) {
+            throw new ApiException(ErrorCode.INVALID_SESSION_TOKEN,
+                    "Missing or malformed session token. Send Authorization: Bearer vst_...");
+        }
+        caller.authenticate(sessionTokens.authenticate(token).orElseThrow(() -> new ApiException(
+                ErrorCode.INVALID_SESSION_TOKEN, "Unknown session token, or its session was deleted.")));
     }
 
     private void checkOrigin(String origin, Caller.KeyPrincipal key) {

@@ -15,10 +15,26 @@ public class Caller {
                                List<String> scopes, List<String> products, List<String> allowedOrigins) {
     }
 
+    /** What the filter learned from a session token: the one session the runner may act on. */
+    public record SessionPrincipal(String sessionId, String organizationId, String environment) {
+    }
+
     private KeyPrincipal key;
+    private SessionPrincipal session;
 
     void authenticate(KeyPrincipal principal) {
         this.key = principal;
+    }
+
+    void authenticate(SessionPrincipal principal) {
+        this.session = principal;
+    }
+
+    public SessionPrincipal session() {
+        if (session == null) {
+            throw new ApiException(ErrorCode.INVALID_SESSION_TOKEN, "This route needs a session token.");
+        }
+        return session;
     }
 
     public boolean isAuthenticated() {

@@ -7,12 +7,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 
 /** Replaces the system clock in tests (the production clock is a @DefaultBean): time moves only when told. */
 @ApplicationScoped
 public class TestClock extends Clock {
 
-    private volatile Instant now = Instant.now();
+    // microseconds, as PostgreSQL stores instants, so values read back equal the ones written
+    private volatile Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
 
     public void advance(Duration duration) {
         now = now.plus(duration);
@@ -23,7 +25,7 @@ public class TestClock extends Clock {
     }
 
     public void reset() {
-        now = Instant.now();
+        now = Instant.now().truncatedTo(ChronoUnit.MICROS);
     }
 
     @Override

@@ -98,6 +98,11 @@ public class ErrorMappers {
             return otherJson(json);
         }
         int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
+        if (status == 404 && e.getCause() != null) {
+            // JAX-RS answers 404 when a query or path parameter cannot be converted to its type: that is bad input
+            return envelope.response(ApiException.validation("query",
+                    "has a parameter whose value is not of its declared type (integer, date-time or one of the allowed values)"));
+        }
         ErrorCode code = switch (status) {
             case 400 -> ErrorCode.VALIDATION_ERROR;
             case 404 -> ErrorCode.NOT_FOUND;

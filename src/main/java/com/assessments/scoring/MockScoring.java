@@ -1,0 +1,145 @@
+package com.assessments.scoring;
+
+import com.assessments.common.Hashing;
+import com.assessments.scoring.disc.DiscScoring;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Test-key scoring: instant, and deterministic. The answers are sorted by questionId and written as
+ * "type|id=response;id=response;..."; the SHA-256 of that text is the only source of the numbers, so the
+ * same answers always give the same result and different answers (almost always) a different one. Each
+ * number takes the next bytes of the digest, scaled into its documented range; derived fields (bands,
+ * primary type, type12, percentiles) follow the same rules as live scoring. Results carry mock: true.
+ */
+@ApplicationScoped
+public class MockScoring {
+
+    static final List<String> FRA_SCALES = List.of("integrity", "rule_compliance", "self_control", "safety_awareness");
+    static final List<String> TFD_DIMENSIONS = List.of("analytical", "interpersonal", "structure", "drive");
+
+    private final ObjectMapper mapper;
+
+    public MockScoring(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public JsonNode score(String type, List<Answer> answers, Map<String, String> config) {
+        Digits digits = new Digits(digest(type, answers));
+        return switch (type) {
+            case "disc" -> disc(digits);
+            case "fra" -> fra(digits);
+            case "tfd", "tfd_plus" -> tfd(digits, config);
+            default -> ability(digits, answers.size());
+        };
+    }
+
+    static byte[] digest(String type, List<Answer> answers) {
+        StringBuilder text = new StringBuilder(type).append('|');
+        answers.stream().sorted(Comparator.comparing(Answer::questionId))
+                .forEach(a -> text.append(a.questionId()).append('=').append(a.response()).append(';'));
+        return Hashing.sha256(text.toString());
+    }
+
+    private JsonNode disc(Digits d) {
+        Map<String, Double> means = new LinkedHashMap<>();
+        for (String dim : List.of("D", "I", "S", "C")) {
+            means.put(dim, round(1 + 4 * d.unit(), 2));
+        }
+        return mapper.valueToTree(DiscScoring.fromMeans(means, true));
+    }
+
+    private JsonNode fra(Digits d) {
+        ObjectNode out = mapper.createObjectNode().put("kind", "fra");
+        ArrayNode scales = out.putArray("scales");
+        double sum = 0;
+        for (String scale : FRA_SCALES) {
+            double mean = round(1 + 4 * d.unit(), 2);
+            int percentile = (int) Math.round((mean - 1) / 4 * 100);
+            sum += percentile;
+            scales.addObject().put("scale", scale).put("mean", mean).put("percentile", percentile).put("band", band(percentile));
+        }
+        double composite = round(sum / FRA_SCALES.size(), 1);
+        int compositePercentile = (int) Math.round(composite);
+        out.putObject("composite").put("score", composite).put("percentile", compositePercentile).put("band", band(compositePercentile));
+        out.put("answeredRatio", 1.0);
+        out.putArray("qualityFlags");
+        return out.put("mock", true);
+    }
+
+    private JsonNode tfd(Digits d, Map<String, String> config) {
+        String occupation = config.getOrDefault("occupationId", "unknown");
+        ObjectNode out = mapper.createObjectNode().put("kind", "tfd")
+                .put("occupationId", occupation).put("occupationName", config.getOrDefault("occupationName", occupation));
+        ArrayNode gaps = mapper.createArrayNode();
+        double squared = 0;
+        for (String dimension : TFD_DIMENSIONS) {
+            double score = round(100 * d.unit(), 1);
+            double target = round(100 * d.unit(), 1);
+            squared += (score - target) * (score - target);
+            gaps.addObject().put("dimension", dimension).put("score", score).put("target", target).put("gap", round(score - target, 1));
+        }
+        double fit = round(Math.max(0, 100 - Math.sqrt(squared / TFD_DIMENSIONS.size())), 1);
+        out.put("fitScore", fit).put("band", band(fit));
+        out.set("gaps", gaps);
+        out.putArray("topMatches").addObject().put("occupationId", occupation)
+                .put("occupationName", config.getOrDefault("occupationName", occupation)).put("fitScore", fit);
+        out.putArray("qualityFlags");
+        return out.put("mock", true);
+    }
+
+    private JsonNode ability(Digits d, int answered) {
+        int correct = answered == 0 ? 0 : (int) Math.floor(d.unit() * (answered + 1)) % (answered + 1);
+        double theta = round(-3 + 6 * d.unit(), 2);
+        double se = round(0.3 + 0.3 * d.unit(), 2);
+        int percentile = (int) Math.round(100 * normalCdf(theta));
+        ObjectNode out = mapper.createObjectNode().put("kind", "ability")
+                .put("numberCorrect", correct).put("numberAnswered", answered)
+                .put("theta", theta).put("standardError", se).put("percentile", Math.min(100, Math.max(0, percentile)));
+        out.putArray("qualityFlags");
+        return out.put("mock", true);
+    }
+
+    static String band(double score0to100) {
+        return score0to100 < 40 ? "low" : score0to100 < 70 ? "moderate" : "high";
+    }
+
+    static double round(double value, int places) {
+        return BigDecimal.valueOf(value).setScale(places, RoundingMode.HALF_UP).doubleValue();
+    }
+
+    /** Standard normal CDF (Abramowitz-Stegun 7.1.26 erf approximation, error below 1.5e-7). */
+    static double normalCdf(double x) {
+        double z = Math.abs(x) / Math.sqrt(2);
+        double t = 1 / (1 + 0.3275911 * z);
+        double erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+        return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+    }
+
+    /** Reads the digest two bytes at a time as numbers in [0, 1); wraps around after 16 numbers. */
+    static final class Digits {
+        private final byte[] bytes;
+        private int next;
+
+        Digits(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        double unit() {
+            int hi = bytes[next % bytes.length] & 0xff;
+            int lo = bytes[(next + 1) % bytes.length] & 0xff;
+            next += 2;
+            return ((hi << 8) | lo) / 65536.0;
+        }
+    }
+}

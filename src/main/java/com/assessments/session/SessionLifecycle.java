@@ -1,0 +1,112 @@
+package com.assessments.session;
+
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import com.assessments.events.EventRecorder;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The session state machine, in one place. Every transition stamps its time and records its event in the
+ * caller's transaction:
+ * <pre>
+ *   created ──start──▶ in_progress
+ *   created | in_progress | failed ──complete──▶ completed   (final)
+ *   created | in_progress | failed ──fail──────▶ failed      (may be resubmitted until expiresAt)
+ *   created | in_progress | failed ──expire────▶ expired     (final; only once expiresAt has passed)
+ * </pre>
+ * Submitting is accepted from created, in_progress and failed; a completed session answers 409, an expired
+ * one (or one past expiresAt that the expiry job has not reached yet) 410.
+ */
+@ApplicationScoped
+public class SessionLifecycle {
+
+    public static final String CREATED = "created";
+    public static final String IN_PROGRESS = "in_progress";
+    public static final String COMPLETED = "completed";
+    public static final String FAILED = "failed";
+    public static final String EXPIRED = "expired";
+
+    static final Set<String> SUBMITTABLE = Set.of(CREATED, IN_PROGRESS, FAILED);
+
+    private static final Map<String, Set<String>> ALLOWED = Map.of(
+            IN_PROGRESS, Set.of(CREATED),
+            COMPLETED, SUBMITTABLE,
+            FAILED, SUBMITTABLE,
+            EXPIRED, SUBMITTABLE);
+
+    private final EventRecorder events;
+    private final Clock clock;
+
+    public SessionLifecycle(EventRecorder events, Clock clock) {
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /** Throws the API error for a submit (or progress save) on a session that no longer takes one. */
+    public void requireSubmittable(Session s) {
+        if (COMPLETED.equals(s.status)) {
+            throw new ApiException(ErrorCode.SESSION_ALREADY_COMPLETED, "Session " + s.id + " is already completed.");
+        }
+        if (EXPIRED.equals(s.status) || !clock.instant().isBefore(s.expiresAt)) {
+            throw new ApiException(ErrorCode.SESSION_EXPIRED, "Session " + s.id + " expired at " + s.expiresAt + ".");
+        }
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void created(Session s) {
+        events.record(EventRecorder.SESSION_CREATED, s);
+    }
+
+    /** First load of the runner; a no-op for a session already past created. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean start(Session s) {
+        if (!CREATED.equals(s.status)) {
+            return false;
+        }
+        move(s, IN_PROGRESS);
+        s.startedAt = s.updatedAt;
+        events.record(EventRecorder.SESSION_STARTED, s);
+        return true;
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void complete(Session s, String resultsJson) {
+        move(s, COMPLETED);
+        s.results = resultsJson;
+        s.completedAt = s.updatedAt;
+        events.record(EventRecorder.SESSION_COMPLETED, s);
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void fail(Session s, String scoringErrorJson) {
+        move(s, FAILED);
+        s.results = scoringErrorJson;
+        s.failedAt = s.updatedAt;
+        events.record(EventRecorder.SESSION_FAILED, s);
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void expire(Session s) {
+        if (clock.instant().isBefore(s.expiresAt)) {
+            throw new IllegalStateException("session " + s.id + " is not past expiresAt");
+        }
+        move(s, EXPIRED);
+        s.expiredAt = s.updatedAt;
+        events.record(EventRecorder.SESSION_EXPIRED, s);
+    }
+
+    private void move(Session s, String to) {
+        if (!ALLOWED.get(to).contains(s.status)) {
+            throw new IllegalStateException("session " + s.id + ": no transition " + s.status + " -> " + to);
+        }
+        Instant now = clock.instant();
+        s.status = to;
+        s.updatedAt = now;
+    }
+}

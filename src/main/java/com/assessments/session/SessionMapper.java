@@ -1,0 +1,151 @@
+package com.assessments.session;
+
+import com.assessments.api.model.AssessmentType;
+import com.assessments.api.model.Candidate;
+import com.assessments.api.model.Environment;
+import com.assessments.api.model.EventData;
+import com.assessments.api.model.SessionConfig;
+import com.assessments.api.model.SessionDetail;
+import com.assessments.api.model.SessionStatus;
+import com.assessments.api.model.SessionSummary;
+import com.assessments.common.AppConfig;
+import com.assessments.common.Times;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Session entities to the contract's DTOs; the JSON columns are parsed here and nowhere else. */
+@ApplicationScoped
+public class SessionMapper {
+
+    private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {
+    };
+
+    private final ObjectMapper mapper;
+    private final String baseUrl;
+
+    public SessionMapper(ObjectMapper mapper, AppConfig config) {
+        this.mapper = mapper;
+        this.baseUrl = config.publicBaseUrl().replaceAll("/+$", "");
+    }
+
+    /** The create response: the only place the session token appears. */
+    public com.assessments.api.model.Session toCreated(Session s, String sessionToken) {
+        return new com.assessments.api.model.Session()
+                .id(s.id)
+                .status(SessionStatus.fromValue(s.status))
+                .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .environment(Environment.fromValue(s.environment))
+                .sessionToken(sessionToken)
+                .assessmentUrl(assessmentUrl(sessionToken))
+                .expiresAt(Times.utc(s.expiresAt))
+                .createdAt(Times.utc(s.createdAt))
+                .candidate(candidate(s))
+                .config(config(s))
+                .metadata(metadata(s))
+                .redirectUrl(uri(s.redirectUrl));
+    }
+
+    public SessionDetail toDetail(Session s) {
+        return new SessionDetail()
+                .id(s.id)
+                .status(SessionStatus.fromValue(s.status))
+                .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .environment(Environment.fromValue(s.environment))
+                .candidate(candidate(s))
+                .config(config(s))
+                .metadata(metadata(s))
+                .results(results(s))
+                .reportUrl(null)
+                .redirectUrl(uri(s.redirectUrl))
+                .createdAt(Times.utc(s.createdAt))
+                .expiresAt(Times.utc(s.expiresAt))
+                .startedAt(Times.utc(s.startedAt))
+                .completedAt(Times.utc(s.completedAt));
+    }
+
+    public SessionSummary toSummary(Session s) {
+        return new SessionSummary()
+                .id(s.id)
+                .status(SessionStatus.fromValue(s.status))
+                .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .environment(Environment.fromValue(s.environment))
+                .candidate(candidate(s))
+                .metadata(metadata(s))
+                .createdAt(Times.utc(s.createdAt))
+                .expiresAt(Times.utc(s.expiresAt))
+                .completedAt(Times.utc(s.completedAt));
+    }
+
+    /**
+     * The data of an event about the session as it is now: results and completedAt only when completed (the
+     * result summary) or failed (the scoring error and the failure time); null on created, started and expired.
+     */
+    public EventData toEventData(Session s) {
+        boolean completed = SessionLifecycle.COMPLETED.equals(s.status);
+        boolean failed = SessionLifecycle.FAILED.equals(s.status);
+        return new EventData()
+                .sessionId(s.id)
+                .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .status(SessionStatus.fromValue(s.status))
+                .candidate(candidate(s))
+                .results(completed || failed ? results(s) : null)
+                .metadata(metadata(s))
+                .completedAt(Times.utc(completed ? s.completedAt : failed ? s.failedAt : null))
+                .reportUrl(null);
+    }
+
+    /** The token travels in the URL fragment, which browsers never send to servers or in Referer headers. */
+    public URI assessmentUrl(String sessionToken) {
+        return URI.create(baseUrl + "/assess#token=" + sessionToken);
+    }
+
+    Candidate candidate(Session s) {
+        return new Candidate().externalId(s.candidateExternalId).email(s.candidateEmail).name(s.candidateName);
+    }
+
+    SessionConfig config(Session s) {
+        return s.config == null ? new SessionConfig() : read(s.config, SessionConfig.class);
+    }
+
+    Map<String, Object> metadata(Session s) {
+        if (s.metadata == null) {
+            return new LinkedHashMap<>();
+        }
+        try {
+            return mapper.readValue(s.metadata, MAP);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored metadata of " + s.id + " is not JSON", e);
+        }
+    }
+
+    JsonNode results(Session s) {
+        return s.results == null ? null : read(s.results, JsonNode.class);
+    }
+
+    public String write(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    public <T> T read(String json, Class<T> type) {
+        try {
+            return mapper.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON is not a " + type.getSimpleName(), e);
+        }
+    }
+
+    private static URI uri(String value) {
+        return value == null ? null : URI.create(value);
+    }
+}

@@ -1,0 +1,154 @@
+package com.assessments.session;
+
+import com.assessments.api.model.SessionConfig;
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import com.assessments.key.Caller;
+import com.assessments.org.Organization;
+import com.assessments.scoring.Scoring;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The organization's rules for creating a session, checked in this order: the type is enabled (403
+ * assessment_not_enabled), the key may create it (403 insufficient_permissions), a live key has a live
+ * engine for it (501 not_implemented), the config fits the type (400 invalid_config, 404/409 for TFD
+ * configs), the metadata is within its limits (400 validation_error), and a live license is left (402).
+ */
+@ApplicationScoped
+public class SessionRules {
+
+    static final Set<String> TFD_TYPES = Set.of("tfd", "tfd_plus");
+    static final int METADATA_MAX_KEYS = 50;
+    static final int METADATA_MAX_KEY_LENGTH = 40;
+    static final int METADATA_MAX_VALUE_LENGTH = 500;
+    static final int METADATA_MAX_BYTES = 8 * 1024;
+
+    /** What create stores: the config and metadata as JSON. */
+    public record Checked(String configJson, String metadataJson) {
+    }
+
+    private final EntityManager em;
+    private final ObjectMapper mapper;
+    private final Scoring scoring;
+
+    public SessionRules(EntityManager em, ObjectMapper mapper, Scoring scoring) {
+        this.em = em;
+        this.mapper = mapper;
+        this.scoring = scoring;
+    }
+
+    Checked check(Organization org, Caller.KeyPrincipal key, String type, boolean test, SessionConfig config,
+                  Map<String, Object> metadata) {
+        if (!org.enabledAssessmentTypes.contains(type)) {
+            throw new ApiException(ErrorCode.ASSESSMENT_NOT_ENABLED, "The assessment type " + type
+                    + " is not enabled for this organization.", Map.of("assessmentType", type));
+        }
+        if (key.products() != null && !key.products().contains(type)) {
+            throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS, "This key may not create " + type + " sessions.",
+                    Map.of("assessmentType", type, "keyProducts", key.products()));
+        }
+        if (!test && !scoring.isLive(type)) {
+            throw notLive(type);
+        }
+        checkConfig(org, type, config);
+        checkMetadata(metadata);
+        return new Checked(config == null ? null : json(config), json(metadata == null ? Map.of() : metadata));
+    }
+
+    static ApiException notLive(String type) {
+        return new ApiException(ErrorCode.NOT_IMPLEMENTED, "The assessment type " + type
+                + " is not scored in live mode yet; use a test key to integrate.", Map.of("assessmentType", type));
+    }
+
+    /** Takes one live license, atomically: the conditional UPDATE cannot let two creates share the last one. */
+    void takeLicense(String organizationId, String type) {
+        int taken = em.createNativeQuery("""
+                        update licenses set used = used + 1
+                        where organization_id = ?1 and assessment_type = ?2 and used < capacity""")
+                .setParameter(1, organizationId).setParameter(2, type).executeUpdate();
+        if (taken == 0) {
+            throw new ApiException(ErrorCode.NO_AVAILABLE_LICENSES,
+                    "No " + type + " license is left for this organization.", Map.of("assessmentType", type));
+        }
+    }
+
+    private void checkConfig(Organization org, String type, SessionConfig config) {
+        String occupation = config == null ? null : config.getOccupationId();
+        String orgConfigId = config == null ? null : config.getOrgConfigId();
+        if (!TFD_TYPES.contains(type)) {
+            if (occupation != null || orgConfigId != null) {
+                throw new ApiException(ErrorCode.INVALID_CONFIG, "config.occupationId and config.orgConfigId apply only to tfd and tfd_plus.",
+                        Map.of("assessmentType", type));
+            }
+            return;
+        }
+        if (occupation == null) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG, type + " sessions need config.occupationId (see GET /api/v1/tfd/configs).",
+                    Map.of("field", "config.occupationId"));
+        }
+        if (orgConfigId == null) {
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(
+                        "select status, occupation_id from tfd_configs where id = ?1 and organization_id = ?2")
+                .setParameter(1, orgConfigId).setParameter(2, org.id).getResultList();
+        if (rows.isEmpty()) {
+            throw new ApiException(ErrorCode.TFD_CONFIG_NOT_FOUND, "No TFD config " + orgConfigId + " in this organization.",
+                    Map.of("orgConfigId", orgConfigId));
+        }
+        if (!"published".equals(rows.get(0)[0])) {
+            throw new ApiException(ErrorCode.TFD_CONFIG_NOT_PUBLISHED, "TFD config " + orgConfigId + " is " + rows.get(0)[0]
+                    + ", not published.", Map.of("orgConfigId", orgConfigId, "status", rows.get(0)[0]));
+        }
+        if (!occupation.equals(rows.get(0)[1])) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG, "TFD config " + orgConfigId + " is for occupation " + rows.get(0)[1]
+                    + ", not " + occupation + ".", Map.of("orgConfigId", orgConfigId));
+        }
+    }
+
+    private void checkMetadata(Map<String, Object> metadata) {
+        if (metadata == null) {
+            return;
+        }
+        List<ApiException.FieldIssue> issues = new ArrayList<>();
+        if (metadata.size() > METADATA_MAX_KEYS) {
+            issues.add(new ApiException.FieldIssue("metadata", "has more than " + METADATA_MAX_KEYS + " keys"));
+        }
+        metadata.forEach((k, v) -> {
+            if (k.isEmpty() || k.length() > METADATA_MAX_KEY_LENGTH) {
+                issues.add(new ApiException.FieldIssue("metadata." + k, "key must be 1 to " + METADATA_MAX_KEY_LENGTH + " characters"));
+            }
+            if (v instanceof String str) {
+                if (str.length() > METADATA_MAX_VALUE_LENGTH) {
+                    issues.add(new ApiException.FieldIssue("metadata." + k, "must be at most " + METADATA_MAX_VALUE_LENGTH + " characters"));
+                }
+            } else if (!(v instanceof Number) && !(v instanceof Boolean)) {
+                issues.add(new ApiException.FieldIssue("metadata." + k, "must be a string, a number or a boolean"));
+            }
+        });
+        if (issues.isEmpty() && json(metadata).getBytes(StandardCharsets.UTF_8).length > METADATA_MAX_BYTES) {
+            issues.add(new ApiException.FieldIssue("metadata", "must be at most " + METADATA_MAX_BYTES + " bytes as JSON"));
+        }
+        if (!issues.isEmpty()) {
+            throw ApiException.validation(issues);
+        }
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

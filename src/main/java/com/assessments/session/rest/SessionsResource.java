@@ -1,0 +1,74 @@
+package com.assessments.session.rest;
+
+import com.assessments.api.SessionsApi;
+import com.assessments.api.model.AssessmentType;
+import com.assessments.api.model.CreateSessionRequest;
+import com.assessments.api.model.SessionList;
+import com.assessments.api.model.SessionStatus;
+import com.assessments.api.model.SubmitRequest;
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import com.assessments.key.Caller;
+import com.assessments.session.SessionLifecycle;
+import com.assessments.session.SessionMapper;
+import com.assessments.session.SessionService;
+import jakarta.ws.rs.core.Response;
+
+import java.time.OffsetDateTime;
+
+/** The sessions routes: thin, everything happens in {@link SessionService}. */
+public class SessionsResource implements SessionsApi {
+
+    private final SessionService sessions;
+    private final SessionMapper mapper;
+    private final Caller caller;
+
+    public SessionsResource(SessionService sessions, SessionMapper mapper, Caller caller) {
+        this.sessions = sessions;
+        this.mapper = mapper;
+        this.caller = caller;
+    }
+
+    @Override
+    public Response createSession(CreateSessionRequest request, String idempotencyKey) {
+        return Responses.of(sessions.create(caller.key(), request, idempotencyKey));
+    }
+
+    @Override
+    public Response listSessions(SessionStatus status, AssessmentType assessmentType, String candidateId,
+                                 OffsetDateTime createdAfter, OffsetDateTime createdBefore, Integer limit, Integer offset) {
+        var filter = new SessionService.ListFilter(status, assessmentType == null ? null : assessmentType.toString(),
+                candidateId, createdAfter, createdBefore);
+        var page = sessions.list(caller.key(), filter, limit, offset);
+        return Response.ok(new SessionList()
+                .data(page.items().stream().map(mapper::toSummary).toList())
+                .total(page.total()).limit(limit).offset(offset)).build();
+    }
+
+    @Override
+    public Response getSession(String id) {
+        return Response.ok(sessions.get(caller.key(), id)).build();
+    }
+
+    @Override
+    public Response deleteSession(String id) {
+        sessions.delete(caller.key(), id);
+        return Response.noContent().build();
+    }
+
+    @Override
+    public Response submitSession(String id, SubmitRequest request, String idempotencyKey) {
+        return Responses.of(sessions.submit(caller.key(), id, request, idempotencyKey));
+    }
+
+    @Override
+    public Response getSessionReportPdf(String id) {
+        var session = sessions.get(caller.key(), id);
+        if (!SessionLifecycle.COMPLETED.equals(session.getStatus().toString())) {
+            throw new ApiException(ErrorCode.SESSION_NOT_COMPLETED, "Session " + id + " is " + session.getStatus()
+                    + "; reports exist for completed sessions only.");
+        }
+        // PDF rendering is the reports capability, not built yet.
+        throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "PDF reports are not available yet.");
+    }
+}

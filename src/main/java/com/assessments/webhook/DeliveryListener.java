@@ -1,0 +1,84 @@
+package com.assessments.webhook;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.Statement;
+
+/**
+ * LISTENs on the webhook_deliveries channel with one database connection per replica, so a delivery queued
+ * on any replica wakes the workers of all of them at commit time. Polling stays as the safety net.
+ */
+@ApplicationScoped
+public class DeliveryListener {
+
+    private static final Logger LOG = Logger.getLogger(DeliveryListener.class);
+
+    private final DataSource dataSource;
+    private final DeliveryWorker worker;
+    private final boolean enabled;
+    private volatile boolean running;
+    private Thread thread;
+
+    public DeliveryListener(DataSource dataSource, DeliveryWorker worker,
+                            @ConfigProperty(name = "assessments.webhooks.listen", defaultValue = "true") boolean enabled) {
+        this.dataSource = dataSource;
+        this.worker = worker;
+        this.enabled = enabled;
+    }
+
+    void start(@Observes StartupEvent event) {
+        if (!enabled) {
+            return;
+        }
+        running = true;
+        thread = new Thread(this::listen, "webhook-listener");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    private void listen() {
+        while (running) {
+            try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+                connection.setAutoCommit(true);
+                statement.execute("LISTEN " + DeliveryWakeUp.CHANNEL);
+                PGConnection pg = connection.unwrap(PGConnection.class);
+                worker.wake(); // catch up on whatever was queued while not listening
+                while (running) {
+                    PGNotification[] notifications = pg.getNotifications(1000);
+                    if (notifications != null && notifications.length > 0) {
+                        worker.wake();
+                    }
+                }
+            } catch (Exception e) {
+                if (running) {
+                    LOG.warnf("webhook listener lost its connection (%s); polling covers until it reconnects", e.getMessage());
+                    sleep();
+                }
+            }
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

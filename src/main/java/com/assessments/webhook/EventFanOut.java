@@ -1,0 +1,29 @@
+package com.assessments.webhook;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+
+/** Called by the outbox in the event's own transaction: queues its deliveries and wakes the workers on commit. */
+@ApplicationScoped
+public class EventFanOut {
+
+    private final EntityManager em;
+    private final DeliveryWakeUp wakeUp;
+
+    public EventFanOut(EntityManager em, DeliveryWakeUp wakeUp) {
+        this.em = em;
+        this.wakeUp = wakeUp;
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
+        int queued = Deliveries.fanOut(em, organizationId, environment, eventId, type, now);
+        if (queued > 0) {
+            wakeUp.afterCommit();
+        }
+        return queued;
+    }
+}

@@ -1,0 +1,48 @@
+package com.assessments.webhook;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+@ConfigMapping(prefix = "assessments.webhooks")
+public interface WebhookConfig {
+
+    /** Hosts exempt from the SSRF rules (dev and tests deliver to 127.0.0.1); empty in production. */
+    Optional<Set<String>> allowedHosts();
+
+    /** Accept http:// endpoint URLs (dev and tests); production requires https. */
+    @WithDefault("false")
+    boolean allowHttp();
+
+    /** Wait before each retry after a failed attempt; its length is the number of retries. */
+    @WithDefault("1m,5m,30m,2h,12h")
+    List<Duration> retrySchedule();
+
+    /** Random spread added to each retry wait, as a fraction of it (0.1 = up to 10% later). */
+    @WithDefault("0.1")
+    double retryJitter();
+
+    /** Time limit of one delivery attempt (connect, send, response). */
+    @WithDefault("10s")
+    Duration attemptTimeout();
+
+    /** How long a claimed delivery stays reserved for the replica that claimed it; after that another may take it. */
+    @WithDefault("60s")
+    Duration claimLease();
+
+    /** Polling interval of the delivery worker: the safety net behind LISTEN/NOTIFY wake-ups. */
+    @WithDefault("5s")
+    String pollEvery();
+
+    /** Deliveries one replica sends at once. */
+    @WithDefault("32")
+    int concurrency();
+
+    /** Endpoints per organization and environment. */
+    @WithDefault("20")
+    int maxEndpoints();
+}
