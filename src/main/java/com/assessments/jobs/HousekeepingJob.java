@@ -30,15 +30,7 @@ public class HousekeepingJob {
 
     @Scheduled(identity = NAME, every = "${assessments.housekeeping.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void run() {
-        long started = System.nanoTime();
-        Instant now = clock.instant();
-        int deleted = 0;
-        int batch;
-        do {
-            batch = deleteExpiredIdempotencyRecords(now);
-            deleted += batch;
-        } while (batch == BATCH);
-        runs.record(NAME, now, (System.nanoTime() - started) / 1_000_000, deleted);
+        runs.runInBatches(NAME, clock.instant(), BATCH, this::deleteExpiredIdempotencyRecords);
     }
 
     @Transactional

@@ -21,6 +21,22 @@ public class JobRuns {
         this.em = em;
     }
 
+    /**
+     * Runs {@code batch} (each call one transaction claiming at most {@code batchSize} rows with SKIP LOCKED and
+     * returning how many it handled) until a batch comes back short, then records the run.
+     */
+    public int runInBatches(String job, Instant now, int batchSize, java.util.function.ToIntFunction<Instant> batch) {
+        long started = System.nanoTime();
+        int total = 0;
+        int handled;
+        do {
+            handled = batch.applyAsInt(now);
+            total += handled;
+        } while (handled == batchSize);
+        record(job, now, (System.nanoTime() - started) / 1_000_000, total);
+        return total;
+    }
+
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void record(String job, Instant at, long durationMs, int processed) {
         em.createNativeQuery("""

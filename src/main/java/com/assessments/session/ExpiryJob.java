@@ -35,15 +35,7 @@ public class ExpiryJob {
 
     @Scheduled(identity = NAME, every = "${assessments.expiry.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void run() {
-        long started = System.nanoTime();
-        Instant now = clock.instant();
-        int expired = 0;
-        int batch;
-        do {
-            batch = expireBatch(now);
-            expired += batch;
-        } while (batch == BATCH);
-        runs.record(NAME, now, (System.nanoTime() - started) / 1_000_000, expired);
+        runs.runInBatches(NAME, clock.instant(), BATCH, this::expireBatch);
     }
 
     @Transactional

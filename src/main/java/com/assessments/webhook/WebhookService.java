@@ -12,7 +12,6 @@ import jakarta.transaction.Transactional;
 
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -221,9 +220,5 @@ public class WebhookService {
         } catch (SsrfGuard.Blocked e) {
             throw ApiException.validation("url", e.getMessage());
         }
-    }
-
-    static Duration overlap(Integer seconds) {
-        return Duration.ofSeconds(seconds == null ? 86_400 : seconds);
     }
 }
