@@ -38,6 +38,14 @@ public interface AppConfig {
 
     Expiry expiry();
 
+    ScoringRelease scoring();
+
+    interface ScoringRelease {
+        /** Types scored for live keys; the others answer 501 not_implemented to live keys (test keys always work). */
+        @WithDefault("disc,fra,tfd,tfd_plus")
+        java.util.Set<String> liveTypes();
+    }
+
     interface Expiry {
         /** How often expired sessions are moved to expired (Quarkus duration, or "off"). */
         @WithDefault("30s")

@@ -55,7 +55,8 @@ public class DocsResource {
         return html.append("</body></html>\n").toString();
     }
 
-    private static final List<String> SCORING_FRAGMENTS = List.of("scoring-disc.html", "scoring-mock.html");
+    private static final List<String> SCORING_FRAGMENTS = List.of(
+            "scoring-disc.html", "scoring-fra.html", "scoring-tfd.html", "scoring-ability.html", "scoring-mock.html");
 
     private static final String PAGE_HEAD = """
             <!doctype html>

@@ -30,6 +30,10 @@ public class Caller {
         this.session = principal;
     }
 
+    public boolean hasSession() {
+        return session != null;
+    }
+
     public SessionPrincipal session() {
         if (session == null) {
             throw new ApiException(ErrorCode.INVALID_SESSION_TOKEN, "This route needs a session token.");

@@ -2,13 +2,18 @@ package com.assessments.org;
 
 import com.assessments.common.AppConfig;
 import com.assessments.common.AssessmentTypes;
+import com.assessments.common.Ids;
 import com.assessments.key.ApiKeyService;
+import com.assessments.scoring.QuestionBanks;
+import com.assessments.scoring.tfd.Occupations;
+import jakarta.persistence.EntityManager;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,16 +32,39 @@ public class DemoSeeder {
     private final AppConfig config;
     private final OrganizationService organizations;
     private final ApiKeyService keys;
+    private final Occupations occupations;
+    private final QuestionBanks banks;
+    private final EntityManager em;
 
-    public DemoSeeder(AppConfig config, OrganizationService organizations, ApiKeyService keys) {
+    public DemoSeeder(AppConfig config, OrganizationService organizations, ApiKeyService keys, Occupations occupations,
+                      QuestionBanks banks, EntityManager em) {
         this.config = config;
         this.organizations = organizations;
         this.keys = keys;
+        this.occupations = occupations;
+        this.banks = banks;
+        this.em = em;
     }
 
     void onStart(@Observes StartupEvent event) {
         if (config.seedDemo()) {
             seed();
+        }
+    }
+
+    /** One published TFD config per catalogued occupation (O*NET codes and titles; see occupations.json). */
+    void seedTfdConfigs(String organizationId) {
+        int questions = banks.forType("tfd").map(b -> b.items().size()).orElse(0);
+        String pool = "tfd-" + banks.forType("tfd").map(b -> b.version()).orElse("1.0.0");
+        Instant now = Instant.now();
+        for (Occupations.Occupation occupation : occupations.all()) {
+            em.createNativeQuery("""
+                            insert into tfd_configs (id, organization_id, occupation_id, occupation_name, question_pool, mode,
+                                language, total_questions, status, created_at, updated_at)
+                            values (?1, ?2, ?3, ?4, ?5, 'standard', 'en', ?6, 'published', ?7, ?7)""")
+                    .setParameter(1, Ids.id("tfc_")).setParameter(2, organizationId).setParameter(3, occupation.id())
+                    .setParameter(4, occupation.name()).setParameter(5, pool).setParameter(6, questions).setParameter(7, now)
+                    .executeUpdate();
         }
     }
 
@@ -49,6 +77,7 @@ public class DemoSeeder {
         AssessmentTypes.ALL.forEach(type -> licenses.put(type, 100));
         var org = organizations.create(DEMO_NAME, AssessmentTypes.ALL, licenses, null).organization();
         List<String> origins = List.of(config.publicBaseUrl().replaceAll("/+$", ""), "http://localhost:3000");
+        seedTfdConfigs(org.id);
         var test = keys.issuePair(org.id, "test", null, null, origins);
         var live = keys.issuePair(org.id, "live", null, null, origins);
         // Printed once, on the first start: the plain keys are not stored anywhere.

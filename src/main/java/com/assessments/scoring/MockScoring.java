@@ -26,12 +26,14 @@ import java.util.Map;
 public class MockScoring {
 
     static final List<String> FRA_SCALES = List.of("integrity", "rule_compliance", "self_control", "safety_awareness");
-    static final List<String> TFD_DIMENSIONS = List.of("analytical", "interpersonal", "structure", "drive");
+    static final List<String> TFD_DIMENSIONS = com.assessments.scoring.tfd.TfdScoring.DIMENSIONS;
 
     private final ObjectMapper mapper;
+    private final com.assessments.scoring.tfd.Occupations occupations;
 
-    public MockScoring(ObjectMapper mapper) {
+    public MockScoring(ObjectMapper mapper, com.assessments.scoring.tfd.Occupations occupations) {
         this.mapper = mapper;
+        this.occupations = occupations;
     }
 
     public JsonNode score(String type, List<Answer> answers, Map<String, String> config) {
@@ -79,8 +81,9 @@ public class MockScoring {
 
     private JsonNode tfd(Digits d, Map<String, String> config) {
         String occupation = config.getOrDefault("occupationId", "unknown");
+        String name = occupations.find(occupation).map(o -> o.name()).orElse(occupation);
         ObjectNode out = mapper.createObjectNode().put("kind", "tfd")
-                .put("occupationId", occupation).put("occupationName", config.getOrDefault("occupationName", occupation));
+                .put("occupationId", occupation).put("occupationName", name);
         ArrayNode gaps = mapper.createArrayNode();
         double squared = 0;
         for (String dimension : TFD_DIMENSIONS) {
@@ -93,7 +96,7 @@ public class MockScoring {
         out.put("fitScore", fit).put("band", band(fit));
         out.set("gaps", gaps);
         out.putArray("topMatches").addObject().put("occupationId", occupation)
-                .put("occupationName", config.getOrDefault("occupationName", occupation)).put("fitScore", fit);
+                .put("occupationName", name).put("fitScore", fit);
         out.putArray("qualityFlags");
         return out.put("mock", true);
     }

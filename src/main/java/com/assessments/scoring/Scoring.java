@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Chooses how a submission is scored: test sessions get deterministic mock results for every type; live
@@ -19,8 +20,17 @@ public class Scoring {
     private final Map<String, ScoringEngine> live = new HashMap<>();
     private final MockScoring mock;
 
-    public Scoring(Instance<ScoringEngine> engines, MockScoring mock) {
-        engines.forEach(engine -> live.put(engine.type(), engine));
+    /**
+     * Only types released for live keys (assessments.scoring.live-types) get their engine here; an engine that
+     * exists but is not released is still unit-tested, and live keys get 501 for its type.
+     */
+    public Scoring(Instance<ScoringEngine> engines, MockScoring mock, com.assessments.common.AppConfig config) {
+        Set<String> released = config.scoring().liveTypes();
+        engines.forEach(engine -> {
+            if (released.contains(engine.type())) {
+                live.merge(engine.type(), engine, (a, b) -> a.priority() >= b.priority() ? a : b);
+            }
+        });
         this.mock = mock;
     }
 
@@ -33,10 +43,10 @@ public class Scoring {
     }
 
     /** @throws ScoringException when the engine cannot score the answers */
-    public JsonNode score(String type, boolean test, QuestionBank bank, List<Answer> answers, Map<String, String> config) {
+    public JsonNode score(String type, boolean test, ScoringEngine.ScoringRequest request) {
         if (test) {
-            return mock.score(type, answers, config);
+            return mock.score(type, request.answers(), request.config());
         }
-        return liveEngine(type).orElseThrow(() -> new IllegalStateException("no live engine for " + type)).score(bank, answers);
+        return liveEngine(type).orElseThrow(() -> new IllegalStateException("no live engine for " + type)).score(request);
     }
 }

@@ -6,6 +6,7 @@ import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
 import com.assessments.org.Organization;
 import com.assessments.scoring.Scoring;
+import com.assessments.scoring.tfd.Occupations;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,11 +40,13 @@ public class SessionRules {
     private final EntityManager em;
     private final ObjectMapper mapper;
     private final Scoring scoring;
+    private final Occupations occupations;
 
-    public SessionRules(EntityManager em, ObjectMapper mapper, Scoring scoring) {
+    public SessionRules(EntityManager em, ObjectMapper mapper, Scoring scoring, Occupations occupations) {
         this.em = em;
         this.mapper = mapper;
         this.scoring = scoring;
+        this.occupations = occupations;
     }
 
     Checked check(Organization org, Caller.KeyPrincipal key, String type, boolean test, SessionConfig config,
@@ -93,6 +96,10 @@ public class SessionRules {
         }
         if (occupation == null) {
             throw new ApiException(ErrorCode.INVALID_CONFIG, type + " sessions need config.occupationId (see GET /api/v1/tfd/configs).",
+                    Map.of("field", "config.occupationId"));
+        }
+        if (occupations.find(occupation).isEmpty()) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG, "Unknown occupation " + occupation + " (see GET /api/v1/tfd/configs).",
                     Map.of("field", "config.occupationId"));
         }
         if (orgConfigId == null) {

@@ -22,6 +22,7 @@ import com.assessments.scoring.Answer;
 import com.assessments.scoring.QuestionBank;
 import com.assessments.scoring.QuestionBanks;
 import com.assessments.scoring.Scoring;
+import com.assessments.scoring.ScoringEngine;
 import com.assessments.scoring.ScoringException;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -266,7 +267,10 @@ public class SessionService {
         return progress(s);
     }
 
-    /** Validates, scores and moves the session to completed or failed. Validation errors change nothing. */
+    /**
+     * Validates, scores and moves the session to completed or failed. Validation errors and answers the engine
+     * cannot score (400 invalid_responses) change nothing; a failure of the engine itself fails the session.
+     */
     private void score(Session s, List<SubmissionItem> items) {
         lifecycle.requireSubmittable(s);
         QuestionBank bank = banks.forType(s.assessmentType).orElse(null);
@@ -276,9 +280,13 @@ public class SessionService {
         }
         s.responses = mapper.write(items);
         try {
-            var results = scoring.score(s.assessmentType, s.isTest(), bank, answers, configValues(s));
+            var results = scoring.score(s.assessmentType, s.isTest(),
+                    new ScoringEngine.ScoringRequest(bank, answers, s.organizationId, configValues(s)));
             lifecycle.complete(s, mapper.write(results));
         } catch (ScoringException e) {
+            if (ScoringException.INVALID_RESPONSES.equals(e.code())) {
+                throw new ApiException(ErrorCode.INVALID_RESPONSES, e.getMessage());
+            }
             Map<String, Object> error = new LinkedHashMap<>();
             error.put("code", e.code());
             error.put("message", e.getMessage());

@@ -25,6 +25,9 @@ public class SubmissionValidator {
     /** Types whose every item must be answered on submit. */
     static final Set<String> ALL_ITEMS_REQUIRED = Set.of("disc");
 
+    /** Validity gates: the least share of a bank's items a submission must answer. */
+    static final Map<String, Double> MIN_ANSWERED = Map.of("fra", 0.9, "tfd", 0.8, "tfd_plus", 0.8);
+
     public List<Answer> validate(String type, QuestionBank bank, List<SubmissionItem> items, boolean complete) {
         List<ApiException.FieldIssue> issues = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -44,10 +47,17 @@ public class SubmissionValidator {
                             "is not a question of the " + type + " bank (" + item.getQuestionId() + ")"));
                     continue;
                 }
-                var format = bank.responseFormat();
-                if (item.getResponse() < format.min() || item.getResponse() > format.max()) {
-                    issues.add(new ApiException.FieldIssue(at + ".response",
-                            "must be an integer from " + format.min() + " to " + format.max()));
+                if (question.isMultipleChoice()) {
+                    if (question.options().stream().noneMatch(o -> o.value() == item.getResponse())) {
+                        issues.add(new ApiException.FieldIssue(at + ".response", "must be one of the option values of "
+                                + question.id() + " " + question.options().stream().map(BankItem.Option::value).toList()));
+                    }
+                } else {
+                    var format = bank.responseFormat();
+                    if (item.getResponse() < format.min() || item.getResponse() > format.max()) {
+                        issues.add(new ApiException.FieldIssue(at + ".response",
+                                "must be an integer from " + format.min() + " to " + format.max()));
+                    }
                 }
                 if (item.getDimension() != null && !item.getDimension().equals(question.dimension())) {
                     issues.add(new ApiException.FieldIssue(at + ".dimension",
@@ -57,13 +67,22 @@ public class SubmissionValidator {
                     issues.add(new ApiException.FieldIssue(at + ".dimension", "is required (" + question.dimension() + ")"));
                 }
             }
-            answers.add(new Answer(item.getQuestionId(), item.getDimension(), item.getResponse()));
+            answers.add(new Answer(item.getQuestionId(), item.getDimension(), item.getResponse(), item.getResponseTimeMs()));
         }
         if (complete && bank != null && ALL_ITEMS_REQUIRED.contains(type)) {
             for (BankItem question : bank.items()) {
                 if (!seen.contains(question.id())) {
                     issues.add(new ApiException.FieldIssue("responses", "misses question " + question.id()));
                 }
+            }
+        }
+        if (complete && bank != null && issues.isEmpty() && MIN_ANSWERED.containsKey(type)) {
+            double required = MIN_ANSWERED.get(type);
+            int total = bank.items().size();
+            int needed = (int) Math.ceil(required * total - 1e-9);
+            if (answers.size() < needed) {
+                issues.add(new ApiException.FieldIssue("responses", "answers " + answers.size() + " of " + total
+                        + " questions; the validity gate needs at least " + needed + " (" + Math.round(required * 100) + "%)"));
             }
         }
         if (!issues.isEmpty()) {

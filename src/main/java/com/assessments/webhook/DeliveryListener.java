@@ -4,7 +4,6 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -28,11 +27,10 @@ public class DeliveryListener {
     private volatile boolean running;
     private Thread thread;
 
-    public DeliveryListener(DataSource dataSource, DeliveryWorker worker,
-                            @ConfigProperty(name = "assessments.webhooks.listen", defaultValue = "true") boolean enabled) {
+    public DeliveryListener(DataSource dataSource, DeliveryWorker worker, WebhookConfig config) {
         this.dataSource = dataSource;
         this.worker = worker;
-        this.enabled = enabled;
+        this.enabled = config.listen();
     }
 
     void start(@Observes StartupEvent event) {

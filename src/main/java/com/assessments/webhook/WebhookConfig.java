@@ -42,6 +42,10 @@ public interface WebhookConfig {
     @WithDefault("32")
     int concurrency();
 
+    /** LISTEN on PostgreSQL for new deliveries (wakes this replica's worker at once). */
+    @WithDefault("true")
+    boolean listen();
+
     /** Endpoints per organization and environment. */
     @WithDefault("20")
     int maxEndpoints();

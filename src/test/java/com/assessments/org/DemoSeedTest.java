@@ -41,6 +41,8 @@ class DemoSeedTest {
         assertEquals(2, db.count("select count(*) from api_keys where organization_id = ? and kind = 'publishable'", org));
         assertEquals(1, db.count("select count(*) from api_keys where organization_id = ? and kind = 'secret' and environment = 'live'", org));
         assertEquals(7, db.count("select count(*) from licenses where organization_id = ? and capacity = 100", org));
+        // a published TFD config per catalogued occupation, so tfd sessions work out of the box
+        assertEquals(8, db.count("select count(*) from tfd_configs where organization_id = ? and status = 'published'", org));
     }
 
     @Test

@@ -138,6 +138,9 @@ class CreateAndReadSessionsTest {
         discWithOccupation.put("config", Map.of("occupationId", "15-1252.00"));
         Sessions.create(test.secretKey(), discWithOccupation).statusCode(400).body("error.code", equalTo("invalid_config"));
 
+        Map<String, Object> unknownOccupation = Sessions.body("tfd", "u");
+        unknownOccupation.put("config", Map.of("occupationId", "99-9999.99"));
+        Sessions.create(test.secretKey(), unknownOccupation).statusCode(400).body("error.code", equalTo("invalid_config"));
         Map<String, Object> tfd = Sessions.body("tfd", "u");
         tfd.put("config", Map.of("occupationId", "15-1252.00", "orgConfigId", "tfc_missing"));
         Sessions.create(test.secretKey(), tfd).statusCode(404).body("error.code", equalTo("tfd_config_not_found"));

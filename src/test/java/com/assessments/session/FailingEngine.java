@@ -21,7 +21,12 @@ public class FailingEngine implements ScoringEngine {
     }
 
     @Override
-    public JsonNode score(QuestionBank bank, List<Answer> answers) {
+    public int priority() {
+        return 1;
+    }
+
+    @Override
+    public JsonNode score(ScoringRequest request) {
         throw new ScoringException(ScoringException.ENGINE_ERROR, "The engine could not converge.");
     }
 }

@@ -25,7 +25,8 @@ class ScoringFailureTest {
     public static class WithFailingEngine implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.arc.selected-alternatives", FailingEngine.class.getName());
+            return Map.of("quarkus.arc.selected-alternatives", FailingEngine.class.getName(),
+                    "assessments.scoring.live-types", "disc,fra,tfd,tfd_plus,lpm_u");
         }
     }
 
@@ -39,7 +40,9 @@ class ScoringFailureTest {
                 .body(Map.of("assessmentTypes", List.of("lpm_u"), "licenses", Map.of("lpm_u", 2)))
                 .patch("/api/admin/organizations/{id}", live.orgId()).then().statusCode(200);
         String id = Sessions.created(live.secretKey(), "lpm_u")[0];
-        Map<String, Object> answers = Map.of("responses", List.of(Map.of("questionId", "q1", "response", 1)));
+        var bank = api().auth().oauth2(live.secretKey()).get("/api/v1/assessments/questions/lpm_u").then().statusCode(200)
+                .extract().jsonPath();
+        Map<String, Object> answers = com.assessments.catalogue.CatalogueAndScoringTest.answers(bank, bank.getList("questions").size());
         Sessions.submit(live.secretKey(), id, answers).statusCode(200)
                 .body("status", equalTo("failed"))
                 .body("results.error.code", equalTo("engine_error"))

@@ -217,9 +217,10 @@ class SubmitAndLifecycleTest {
         Map<String, String> kinds = Map.of("aapa", "ability", "disc", "disc", "fra", "fra", "lpm", "ability", "lpm_u", "ability",
                 "tfd", "tfd", "tfd_plus", "tfd");
         for (String type : kinds.keySet()) {
+            var bank = api().auth().oauth2(keys.secretKey()).get("/api/v1/assessments/questions/{type}", type)
+                    .then().statusCode(200).extract().jsonPath();
             Map<String, ?> answers = type.equals("disc") ? Sessions.discVaried()
-                    : Map.of("responses", List.of(Map.of("questionId", type + "_01", "response", 2),
-                    Map.of("questionId", type + "_02", "response", 4)));
+                    : com.assessments.catalogue.CatalogueAndScoringTest.answers(bank, bank.getList("questions").size());
             String first = null;
             for (int i = 0; i < 2; i++) {
                 var b = Sessions.body(type, "mock-" + i);

@@ -4,6 +4,7 @@ import com.assessments.api.model.DiscResult;
 import com.assessments.scoring.Answer;
 import com.assessments.scoring.BankItem;
 import com.assessments.scoring.QuestionBank;
+import com.assessments.scoring.ScoringEngine;
 import com.assessments.scoring.ScoringException;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.MessageResolver;
@@ -628,7 +629,7 @@ class DiscScoringTest {
         DiscScoringEngine engine = new DiscScoringEngine(MAPPER);
         assertEquals("disc", engine.type());
         int[] raw = {5, 4, 3, 3, 4, 4, 2, 1, 4, 3, 3, 2, 2, 2, 4};
-        JsonNode json = engine.score(bank, answers(raw));
+        JsonNode json = engine.score(new ScoringEngine.ScoringRequest(bank, answers(raw), "org_test", java.util.Map.of()));
         Set<String> names = new HashSet<>();
         json.fieldNames().forEachRemaining(names::add);
         assertEquals(Set.of("kind", "primaryType", "secondaryType", "type12", "likertScores", "normalizedScores", "bands",
@@ -650,10 +651,10 @@ class DiscScoringTest {
         QuestionBank broken = new QuestionBank(bank.type(), bank.version(), bank.language(), bank.instructions(),
                 bank.responseFormat(), items);
         ScoringException e = assertThrows(ScoringException.class,
-                () -> new DiscScoringEngine(MAPPER).score(broken, answers(3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)));
+                () -> new DiscScoringEngine(MAPPER).score(new ScoringEngine.ScoringRequest(broken, answers(3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), "org_test", java.util.Map.of())));
         assertEquals(ScoringException.ENGINE_ERROR, e.code());
         ScoringException invalid = assertThrows(ScoringException.class,
-                () -> new DiscScoringEngine(MAPPER).score(bank, List.of()));
+                () -> new DiscScoringEngine(MAPPER).score(new ScoringEngine.ScoringRequest(bank, List.of(), "org_test", java.util.Map.of())));
         assertEquals(ScoringException.INVALID_RESPONSES, invalid.code());
     }
 

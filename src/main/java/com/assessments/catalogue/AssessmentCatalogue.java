@@ -1,0 +1,94 @@
+package com.assessments.catalogue;
+
+import com.assessments.api.model.AssessmentType;
+import com.assessments.api.model.AssessmentTypeInfo;
+import com.assessments.api.model.Question;
+import com.assessments.api.model.QuestionOption;
+import com.assessments.api.model.ResponseFormat;
+import com.assessments.api.model.ResponseFormatKind;
+import com.assessments.common.AssessmentTypes;
+import com.assessments.scoring.BankItem;
+import com.assessments.scoring.QuestionBank;
+import com.assessments.scoring.QuestionBanks;
+import com.assessments.scoring.Scoring;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.List;
+import java.util.Map;
+
+/** The public catalogue: what each assessment type is, and its questions without answer keys or IRT parameters. */
+@ApplicationScoped
+public class AssessmentCatalogue {
+
+    record Description(String name, String description, int typicalMinutes) {
+    }
+
+    static final Map<String, Description> DESCRIPTIONS = Map.of(
+            "aapa", new Description("Aptitude Assessment",
+                    "General reasoning: numerical, verbal and abstract items with one correct answer each.", 25),
+            "disc", new Description("Work Style Profile (DISC)",
+                    "Fifteen statements rated 1 to 5; a profile on the Dominance, Influence, Steadiness and Conscientiousness dimensions.", 5),
+            "fra", new Description("Workplace Risk Assessment",
+                    "Self-report questionnaire on integrity, rule compliance, self-control and safety awareness, with a validity gate of 90% answered items.", 12),
+            "lpm", new Description("Learning Potential",
+                    "Series, patterns and analogies that measure how quickly new rules are picked up.", 25),
+            "lpm_u", new Description("Learning Potential (universal)",
+                    "The learning-potential construct in plain language for a general population.", 20),
+            "tfd", new Description("Occupation Fit",
+                    "A work-style profile compared with the target profile of an occupation chosen by the organization.", 10),
+            "tfd_plus", new Description("Occupation Fit Plus",
+                    "Occupation fit with a second section on work values, for a more reliable profile.", 15));
+
+    private final QuestionBanks banks;
+    private final Scoring scoring;
+
+    public AssessmentCatalogue(QuestionBanks banks, Scoring scoring) {
+        this.banks = banks;
+        this.scoring = scoring;
+    }
+
+    public List<AssessmentTypeInfo> types() {
+        return AssessmentTypes.ALL.stream().filter(t -> banks.forType(t).isPresent()).map(type -> {
+            QuestionBank bank = banks.forType(type).orElseThrow();
+            Description d = DESCRIPTIONS.get(type);
+            return new AssessmentTypeInfo()
+                    .type(AssessmentType.fromValue(type))
+                    .name(d.name())
+                    .description(d.description())
+                    .questionCount(bank.items().size())
+                    .liveScoring(scoring.isLive(type))
+                    .typicalMinutes(d.typicalMinutes())
+                    .bankVersion(bank.version());
+        }).toList();
+    }
+
+    public java.util.Optional<com.assessments.api.model.QuestionBank> bank(String type) {
+        return banks.forType(type).map(bank -> new com.assessments.api.model.QuestionBank()
+                .type(AssessmentType.fromValue(type))
+                .version(bank.version())
+                .language(bank.language())
+                .instructions(bank.instructions())
+                .questions(bank.items().stream().map(item -> question(bank, item)).toList()));
+    }
+
+    /** Answer keys (correct) and IRT parameters (a, b) stay on the server. */
+    static Question question(QuestionBank bank, BankItem item) {
+        ResponseFormat format;
+        if (item.isMultipleChoice()) {
+            List<QuestionOption> options = item.options().stream()
+                    .map(o -> new QuestionOption().value(o.value()).label(o.label())).toList();
+            format = new ResponseFormat()
+                    .kind(ResponseFormatKind.MULTIPLE_CHOICE)
+                    .min(options.stream().mapToInt(QuestionOption::getValue).min().orElse(0))
+                    .max(options.stream().mapToInt(QuestionOption::getValue).max().orElse(0))
+                    .labels(options.stream().map(QuestionOption::getLabel).toList())
+                    .options(options);
+        } else {
+            var f = bank.responseFormat();
+            format = new ResponseFormat().kind(ResponseFormatKind.fromValue(f.kind())).min(f.min()).max(f.max())
+                    .labels(f.labels() == null ? List.of() : f.labels()).options(null);
+        }
+        return new Question().id(item.id()).text(item.text()).dimension(item.dimension()).section(item.section())
+                .responseFormat(format).reverseKeyed(item.reverseKeyed());
+    }
+}

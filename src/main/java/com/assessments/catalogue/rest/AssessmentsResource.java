@@ -1,0 +1,43 @@
+package com.assessments.catalogue.rest;
+
+import com.assessments.api.AssessmentsApi;
+import com.assessments.api.model.AssessmentType;
+import com.assessments.api.model.AssessmentTypeList;
+import com.assessments.catalogue.AssessmentCatalogue;
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import com.assessments.key.Caller;
+import com.assessments.session.Session;
+import jakarta.ws.rs.core.Response;
+
+import java.util.Map;
+
+/** The catalogue routes; the runner (session token) may read only its own session's bank. */
+public class AssessmentsResource implements AssessmentsApi {
+
+    private final AssessmentCatalogue catalogue;
+    private final Caller caller;
+
+    public AssessmentsResource(AssessmentCatalogue catalogue, Caller caller) {
+        this.catalogue = catalogue;
+        this.caller = caller;
+    }
+
+    @Override
+    public Response listAssessmentTypes() {
+        return Response.ok(new AssessmentTypeList().data(catalogue.types())).build();
+    }
+
+    @Override
+    public Response getQuestionBank(AssessmentType type) {
+        if (caller.hasSession()) {
+            Session session = Session.findById(caller.session().sessionId());
+            if (session == null || !session.assessmentType.equals(type.toString())) {
+                throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS,
+                        "A session token may read only its own session's question bank.", Map.of("assessmentType", type.toString()));
+            }
+        }
+        return Response.ok(catalogue.bank(type.toString())
+                .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No question bank for " + type + " yet."))).build();
+    }
+}
