@@ -26,6 +26,10 @@ public interface AppConfig {
     @WithDefault("false")
     boolean seedDemo();
 
+    /** Serve the demo host page at /demo (dev and test only). */
+    @WithDefault("false")
+    boolean demoEnabled();
+
     /** Service version reported by GET /status. */
     @WithDefault("1.0.0")
     String version();

@@ -92,7 +92,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                 .orElseThrow(() -> new ApiException(ErrorCode.INVALID_API_KEY, "Unknown, revoked or expired API key."));
 
         if (ApiKey.PUBLISHABLE.equals(key.kind())) {
-            checkOrigin(request.getHeaderString("Origin"), key);
+            checkOrigin(browserOrigin(request), key);
         }
         String scheme = ApiKey.PUBLISHABLE.equals(key.kind()) ? ContractSecurity.PUBLISHABLE_KEY : ContractSecurity.SECRET_KEY;
         if (!requirement.accepts(scheme)) {
@@ -115,6 +115,19 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         }
         caller.authenticate(sessionTokens.authenticate(token).orElseThrow(() -> new ApiException(
                 ErrorCode.INVALID_SESSION_TOKEN, "Unknown session token, or its session was deleted.")));
+    }
+
+    /**
+     * The page origin a browser request comes from: the Origin header, or, for a same-origin GET (browsers send
+     * no Origin then, but do send Sec-Fetch-Site), this service's own origin.
+     */
+    static String browserOrigin(ContainerRequestContext request) {
+        String origin = request.getHeaderString("Origin");
+        if (origin == null && "same-origin".equalsIgnoreCase(request.getHeaderString("Sec-Fetch-Site"))) {
+            var base = request.getUriInfo().getBaseUri();
+            origin = base.getScheme() + "://" + base.getAuthority();
+        }
+        return origin;
     }
 
     private void checkOrigin(String origin, Caller.KeyPrincipal key) {

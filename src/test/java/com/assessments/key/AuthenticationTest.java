@@ -87,6 +87,17 @@ class AuthenticationTest {
     }
 
     @Test
+    void publishableKeyOnASameOriginBrowserRequestUsesTheServicesOwnOrigin() {
+        String org = Admin.createOrganization("Same origin", Map.of("disc", 1));
+        String own = io.restassured.RestAssured.baseURI + ":" + io.restassured.RestAssured.port;
+        Admin.Keys keys = Admin.issueKeys(org, "test", Map.of("allowedOrigins", List.of(own)));
+        api().auth().oauth2(keys.publishableKey()).header("Sec-Fetch-Site", "same-origin")
+                .get("/api/v1/assessments/types").then().statusCode(200);
+        api().auth().oauth2(keys.publishableKey()).header("Sec-Fetch-Site", "cross-site")
+                .get("/api/v1/assessments/types").then().statusCode(403).body("error.code", equalTo("origin_not_allowed"));
+    }
+
+    @Test
     void keyWithoutTheScopeIs403NamingIt() {
         String org = Admin.createOrganization("Scoped", Map.of("disc", 1));
         Admin.Keys keys = Admin.issueKeys(org, "test", Map.of("scopes", List.of("sessions:read")));

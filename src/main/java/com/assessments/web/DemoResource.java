@@ -1,0 +1,96 @@
+package com.assessments.web;
+
+import com.assessments.api.model.AssessmentType;
+import com.assessments.api.model.CandidateInput;
+import com.assessments.api.model.CreateSessionRequest;
+import com.assessments.common.AppConfig;
+import com.assessments.common.AssessmentTypes;
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import com.assessments.key.ApiKeyService;
+import com.assessments.key.Caller;
+import com.assessments.org.Organization;
+import com.assessments.org.OrganizationService;
+import com.assessments.session.SessionService;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The demo host page (dev and test only, assessments.demo-enabled): a page that creates a test session through
+ * the server and embeds it with the browser SDK, so a newcomer sees the whole flow in one minute. It keeps a
+ * test key pair per page origin in memory (the plain keys are never stored).
+ */
+@Path("/demo")
+public class DemoResource {
+
+    static final String DEMO_ORG = "Embed Demo";
+
+    private record DemoKeys(Caller.KeyPrincipal secret, String publishableKey) {
+    }
+
+    private static final Map<String, DemoKeys> KEYS = new ConcurrentHashMap<>();
+
+    private final AppConfig config;
+    private final OrganizationService organizations;
+    private final ApiKeyService keys;
+    private final SessionService sessions;
+
+    public DemoResource(AppConfig config, OrganizationService organizations, ApiKeyService keys, SessionService sessions) {
+        this.config = config;
+        this.organizations = organizations;
+        this.keys = keys;
+        this.sessions = sessions;
+    }
+
+    @GET
+    public Response page() {
+        requireEnabled();
+        return WebResource.file("web/demo.html", "text/html; charset=utf-8").header("Cache-Control", "no-cache").build();
+    }
+
+    @POST
+    @Path("/session")
+    public Response session(@HeaderParam("Origin") String origin) {
+        requireEnabled();
+        String pageOrigin = origin != null ? origin : config.publicBaseUrl().replaceAll("/+$", "");
+        DemoKeys demo = KEYS.computeIfAbsent(pageOrigin, this::issue);
+        CreateSessionRequest request = new CreateSessionRequest()
+                .assessmentType(AssessmentType.DISC)
+                .candidate(new CandidateInput().externalId("demo-candidate").name("Demo Candidate"));
+        var outcome = sessions.create(demo.secret(), request, null);
+        var created = (com.assessments.api.model.Session) outcome.body();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("sessionId", created.getId());
+        body.put("sessionToken", created.getSessionToken());
+        body.put("assessmentUrl", created.getAssessmentUrl().toString());
+        body.put("publishableKey", demo.publishableKey());
+        body.put("apiBase", pageOrigin);
+        return Response.ok(body, MediaType.APPLICATION_JSON_TYPE).header("Cache-Control", "no-store").build();
+    }
+
+    private DemoKeys issue(String origin) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Organization org = Organization.<Organization>find("name", DEMO_ORG).firstResultOptional()
+                    .orElseGet(() -> organizations.create(DEMO_ORG, AssessmentTypes.ALL, Map.of(), null).organization());
+            var pair = keys.issuePair(org.id, "test", null, null, List.of(origin));
+            var secret = keys.authenticate(pair.secretKey().plainKey()).orElseThrow();
+            return new DemoKeys(secret, pair.publishableKey().plainKey());
+        });
+    }
+
+    private void requireEnabled() {
+        if (!config.demoEnabled()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "No such route.");
+        }
+    }
+}
