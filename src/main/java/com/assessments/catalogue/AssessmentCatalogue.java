@@ -47,6 +47,12 @@ public class AssessmentCatalogue {
         this.scoring = scoring;
     }
 
+    /** The display name of a type, e.g. "Work Style Profile (DISC)". */
+    public static String name(String type) {
+        Description d = DESCRIPTIONS.get(type);
+        return d == null ? type : d.name();
+    }
+
     public List<AssessmentTypeInfo> types() {
         return AssessmentTypes.ALL.stream().filter(t -> banks.forType(t).isPresent()).map(type -> {
             QuestionBank bank = banks.forType(type).orElseThrow();

@@ -44,6 +44,14 @@ public interface AppConfig {
 
     ScoringRelease scoring();
 
+    Reports reports();
+
+    interface Reports {
+        /** How often the report job renders the reports of newly completed sessions (or "off"). */
+        @WithDefault("10s")
+        String every();
+    }
+
     interface ScoringRelease {
         /** Types scored for live keys; the others answer 501 not_implemented to live keys (test keys always work). */
         @WithDefault("disc,fra,tfd,tfd_plus")

@@ -82,6 +82,9 @@ public class Session extends PanacheEntityBase {
 
     public Instant deletedAt;
 
+    /** Set when the PDF report was stored; from then on reportUrl is shown. */
+    public Instant reportGeneratedAt;
+
     public boolean isTest() {
         return "test".equals(environment);
     }

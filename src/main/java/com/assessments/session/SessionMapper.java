@@ -62,7 +62,7 @@ public class SessionMapper {
                 .config(config(s))
                 .metadata(metadata(s))
                 .results(results(s))
-                .reportUrl(null)
+                .reportUrl(reportUrl(s))
                 .redirectUrl(uri(s.redirectUrl))
                 .createdAt(Times.utc(s.createdAt))
                 .expiresAt(Times.utc(s.expiresAt))
@@ -98,7 +98,12 @@ public class SessionMapper {
                 .results(completed || failed ? results(s) : null)
                 .metadata(metadata(s))
                 .completedAt(Times.utc(completed ? s.completedAt : failed ? s.failedAt : null))
-                .reportUrl(null);
+                .reportUrl(reportUrl(s));
+    }
+
+    /** Where the stored PDF report is served, once there is one. */
+    public URI reportUrl(Session s) {
+        return s.reportGeneratedAt == null ? null : URI.create(baseUrl + "/api/v1/sessions/" + s.id + "/report.pdf");
     }
 
     /** The token travels in the URL fragment, which browsers never send to servers or in Referer headers. */

@@ -185,6 +185,7 @@ public class SessionService {
         s.responses = null;
         s.results = null;
         s.tokenHash = Hashing.sha256(Ids.secret("deleted_")); // unguessable, unique, matches no token
+        s.reportGeneratedAt = null;
         s.deletedAt = clock.instant();
         s.updatedAt = s.deletedAt;
         em.flush();

@@ -6,10 +6,9 @@ import com.assessments.api.model.CreateSessionRequest;
 import com.assessments.api.model.SessionList;
 import com.assessments.api.model.SessionStatus;
 import com.assessments.api.model.SubmitRequest;
-import com.assessments.common.error.ApiException;
-import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
-import com.assessments.session.SessionLifecycle;
+import com.assessments.report.ReportService;
+import com.assessments.report.ReportsResource;
 import com.assessments.session.SessionMapper;
 import com.assessments.session.SessionService;
 import jakarta.ws.rs.core.Response;
@@ -22,11 +21,13 @@ public class SessionsResource implements SessionsApi {
     private final SessionService sessions;
     private final SessionMapper mapper;
     private final Caller caller;
+    private final ReportService reports;
 
-    public SessionsResource(SessionService sessions, SessionMapper mapper, Caller caller) {
+    public SessionsResource(SessionService sessions, SessionMapper mapper, Caller caller, ReportService reports) {
         this.sessions = sessions;
         this.mapper = mapper;
         this.caller = caller;
+        this.reports = reports;
     }
 
     @Override
@@ -63,12 +64,6 @@ public class SessionsResource implements SessionsApi {
 
     @Override
     public Response getSessionReportPdf(String id) {
-        var session = sessions.get(caller.key(), id);
-        if (!SessionLifecycle.COMPLETED.equals(session.getStatus().toString())) {
-            throw new ApiException(ErrorCode.SESSION_NOT_COMPLETED, "Session " + id + " is " + session.getStatus()
-                    + "; reports exist for completed sessions only.");
-        }
-        // PDF rendering is the reports capability, not built yet.
-        throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "PDF reports are not available yet.");
+        return ReportsResource.pdf(reports.pdf(caller.key(), id));
     }
 }

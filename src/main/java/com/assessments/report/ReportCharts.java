@@ -1,0 +1,371 @@
+package com.assessments.report;
+
+import com.lowagie.text.Element;
+import com.lowagie.text.Rectangle;
+import com.lowagie.text.pdf.BaseFont;
+import com.lowagie.text.pdf.PdfContentByte;
+import com.lowagie.text.pdf.PdfPCell;
+import com.lowagie.text.pdf.PdfPTable;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Vector charts drawn with PdfContentByte operations (no java.awt, no raster images). Each chart is a
+ * fixed-height table cell whose cell event draws into the cell's rectangle, so charts flow with the text.
+ */
+final class ReportCharts {
+
+    /** Band cut-offs shared by every 0-100 scale in the contract: low < 40 <= moderate < 70 <= high. */
+    static final double MODERATE_FROM = 40;
+    static final double HIGH_FROM = 70;
+
+    // Colours as RGB 0..1 (neutral blues: a high band is not "better" for every scale).
+    private static final float[] ZONE_LOW = {0.95f, 0.96f, 0.98f};
+    private static final float[] ZONE_MODERATE = {0.88f, 0.92f, 0.97f};
+    private static final float[] ZONE_HIGH = {0.79f, 0.86f, 0.95f};
+    private static final float[] BAR = {0.16f, 0.32f, 0.55f};
+    private static final float[] TARGET = {0.85f, 0.42f, 0.10f};
+    private static final float[] MARK = {0.16f, 0.32f, 0.55f};
+    private static final float TEXT_GREY = 0.25f;
+
+    /** One row of a bar chart; target is null when there is no second mark. */
+    record Bar(String label, double value, String valueText, Double target) {
+    }
+
+    private ReportCharts() {
+    }
+
+    @FunctionalInterface
+    interface Painter {
+        void paint(PdfContentByte cb, float x, float y, float w, float h);
+    }
+
+    /** A borderless cell of the given height that paints itself with the painter. */
+    static PdfPCell cell(float height, Painter painter) {
+        PdfPCell cell = new PdfPCell();
+        cell.setFixedHeight(height);
+        cell.setBorder(Rectangle.NO_BORDER);
+        cell.setPadding(0);
+        cell.setCellEvent((c, pos, canvases) -> {
+            PdfContentByte cb = canvases[PdfPTable.TEXTCANVAS];
+            cb.saveState();
+            painter.paint(cb, pos.getLeft(), pos.getBottom(), pos.getWidth(), pos.getHeight());
+            cb.restoreState();
+        });
+        return cell;
+    }
+
+    /** Full-width single-cell table holding one chart. */
+    static PdfPTable block(float height, Painter painter) {
+        PdfPTable t = new PdfPTable(1);
+        t.setWidthPercentage(100);
+        t.setSpacingBefore(4);
+        t.setSpacingAfter(6);
+        t.addCell(cell(height, painter));
+        t.setKeepTogether(true);
+        return t;
+    }
+
+    static float barChartHeight(int rows) {
+        return 30 + rows * 22f;
+    }
+
+    /**
+     * Horizontal bars on a 0-100 axis with the low/moderate/high zones shaded, the value printed at each bar's
+     * end and, when a row has a target, a second (orange) mark at the target.
+     */
+    static Painter barChart(List<Bar> bars, String axisTitle) {
+        return (cb, x, y, w, h) -> {
+            BaseFont font = ReportRenderer.regular();
+            BaseFont bold = ReportRenderer.bold();
+            float labelW = 130;
+            float px0 = x + labelW;
+            float px1 = x + w - 36;
+            float top = y + h - 14;      // zone captions above this line
+            float bottom = y + 16;       // axis labels below this line
+            float rowH = (top - bottom) / bars.size();
+            // zones
+            zone(cb, ZONE_LOW, px0, px(px0, px1, 0), px(px0, px1, MODERATE_FROM), bottom, top);
+            zone(cb, ZONE_MODERATE, px0, px(px0, px1, MODERATE_FROM), px(px0, px1, HIGH_FROM), bottom, top);
+            zone(cb, ZONE_HIGH, px0, px(px0, px1, HIGH_FROM), px(px0, px1, 100), bottom, top);
+            text(cb, font, 7, Element.ALIGN_CENTER, "Low (below 40)", (px(px0, px1, 0) + px(px0, px1, 40)) / 2, top + 4);
+            text(cb, font, 7, Element.ALIGN_CENTER, "Moderate (40 to 69)", (px(px0, px1, 40) + px(px0, px1, 70)) / 2,
+                    top + 4);
+            text(cb, font, 7, Element.ALIGN_CENTER, "High (70 and above)", (px(px0, px1, 70) + px(px0, px1, 100)) / 2,
+                    top + 4);
+            // axis
+            cb.setGrayStroke(0.55f);
+            cb.setLineWidth(0.5f);
+            cb.moveTo(px0, bottom);
+            cb.lineTo(px1, bottom);
+            cb.stroke();
+            for (int v = 0; v <= 100; v += 20) {
+                float tx = px(px0, px1, v);
+                cb.moveTo(tx, bottom);
+                cb.lineTo(tx, bottom - 3);
+                cb.stroke();
+                text(cb, font, 7, Element.ALIGN_CENTER, Integer.toString(v), tx, bottom - 11);
+            }
+            if (axisTitle != null) {
+                text(cb, font, 7, Element.ALIGN_LEFT, axisTitle, x, bottom - 11);
+            }
+            // bars
+            for (int i = 0; i < bars.size(); i++) {
+                Bar bar = bars.get(i);
+                float cy = top - rowH * (i + 0.5f);
+                boolean twoMarks = bar.target() != null;
+                float barH = Math.min(12, rowH * 0.55f);
+                float barY = twoMarks ? cy - barH / 2 + 1 : cy - barH / 2;
+                text(cb, font, 8.5f, Element.ALIGN_LEFT, bar.label(), x, cy - 3);
+                float bx1 = px(px0, px1, clamp(bar.value(), 0, 100));
+                fill(cb, BAR);
+                cb.rectangle(px0, barY, Math.max(0.5f, bx1 - px0), barH);
+                cb.fill();
+                float tx = twoMarks ? px(px0, px1, clamp(bar.target(), 0, 100)) : bx1;
+                // value right of the bar, and right of the target mark when that is further out
+                text(cb, bold, 8, Element.ALIGN_LEFT, bar.valueText(), Math.max(bx1, tx + 3) + 3, cy - 3);
+                if (twoMarks) {
+                    // target: an orange line across the bar with a triangle underneath
+                    cb.setRGBColorStrokeF(TARGET[0], TARGET[1], TARGET[2]);
+                    cb.setLineWidth(2f);
+                    cb.moveTo(tx, barY - 2);
+                    cb.lineTo(tx, barY + barH + 2);
+                    cb.stroke();
+                    fill(cb, TARGET);
+                    cb.moveTo(tx, barY - 2);
+                    cb.lineTo(tx - 4, barY - 8);
+                    cb.lineTo(tx + 4, barY - 8);
+                    cb.closePath();
+                    cb.fill();
+                }
+            }
+        };
+    }
+
+    /** Legend line for score-vs-target charts. */
+    static Painter targetLegend() {
+        return (cb, x, y, w, h) -> {
+            BaseFont font = ReportRenderer.regular();
+            float cy = y + h / 2;
+            fill(cb, BAR);
+            cb.rectangle(x, cy - 4, 16, 8);
+            cb.fill();
+            text(cb, font, 8, Element.ALIGN_LEFT, "Candidate score", x + 20, cy - 3);
+            float tx = x + 110;
+            cb.setRGBColorStrokeF(TARGET[0], TARGET[1], TARGET[2]);
+            cb.setLineWidth(2f);
+            cb.moveTo(tx, cy - 5);
+            cb.lineTo(tx, cy + 5);
+            cb.stroke();
+            fill(cb, TARGET);
+            cb.moveTo(tx, cy - 5);
+            cb.lineTo(tx - 4, cy - 10);
+            cb.lineTo(tx + 4, cy - 10);
+            cb.closePath();
+            cb.fill();
+            text(cb, font, 8, Element.ALIGN_LEFT, "Occupation target", tx + 8, cy - 3);
+        };
+    }
+
+    /**
+     * The D-I-S-C circle: D top-left (135°), I top-right (45°), S bottom-right (315°), C bottom-left (225°);
+     * twelve 30° sectors (see DiscScoring), the type12 sector filled and labelled.
+     */
+    static Painter discCircle(String type12) {
+        return (cb, x, y, w, h) -> {
+            BaseFont font = ReportRenderer.regular();
+            BaseFont bold = ReportRenderer.bold();
+            float r = Math.min(w, h) / 2 - 16;
+            float cx = x + w / 2;
+            float cy = y + h / 2;
+            Double start = sectorStart(type12);
+            cb.setGrayFill(0.97f);
+            cb.circle(cx, cy, r);
+            cb.fill();
+            if (start != null) {
+                fill(cb, ZONE_HIGH);
+                cb.moveTo(cx, cy);
+                for (int i = 0; i <= 15; i++) {
+                    double a = Math.toRadians(start + i * 2);
+                    cb.lineTo(cx + r * (float) Math.cos(a), cy + r * (float) Math.sin(a));
+                }
+                cb.closePath();
+                cb.fill();
+            }
+            cb.setGrayStroke(0.7f);
+            cb.setLineWidth(0.4f);
+            for (int a = 0; a < 360; a += 30) {
+                if (a % 90 == 0) {
+                    continue;
+                }
+                ray(cb, cx, cy, r, a);
+            }
+            cb.setGrayStroke(0.3f);
+            cb.setLineWidth(0.9f);
+            for (int a = 0; a < 360; a += 90) {
+                ray(cb, cx, cy, r, a);
+            }
+            cb.circle(cx, cy, r);
+            cb.stroke();
+            // sector labels
+            String[] labels = {"IS", "II", "ID", "DI", "DD", "DC", "CD", "CC", "CS", "SC", "SS", "SI"};
+            for (int i = 0; i < 12; i++) {
+                double a = Math.toRadians(i * 30 + 15);
+                boolean mine = labels[i].equals(type12);
+                text(cb, mine ? bold : font, mine ? 8.5f : 6.5f, Element.ALIGN_CENTER, labels[i],
+                        cx + 0.72f * r * (float) Math.cos(a), cy + 0.72f * r * (float) Math.sin(a) - 2.5f);
+            }
+            // dimension letters outside the circle
+            String[] dims = {"I", "D", "C", "S"};
+            for (int i = 0; i < 4; i++) {
+                double a = Math.toRadians(45 + i * 90);
+                text(cb, bold, 12, Element.ALIGN_CENTER, dims[i],
+                        cx + (r + 10) * (float) Math.cos(a), cy + (r + 10) * (float) Math.sin(a) - 4);
+            }
+            if (start != null) {
+                // a dot at the middle of the marked sector
+                double a = Math.toRadians(start + 15);
+                fill(cb, MARK);
+                cb.circle(cx + 0.42f * r * (float) Math.cos(a), cy + 0.42f * r * (float) Math.sin(a), 3.2f);
+                cb.fill();
+            }
+        };
+    }
+
+    /** Start angle (degrees, counter-clockwise from 3 o'clock) of a type12 sector, null when unknown. */
+    static Double sectorStart(String type12) {
+        String[] labels = {"IS", "II", "ID", "DI", "DD", "DC", "CD", "CC", "CS", "SC", "SS", "SI"};
+        for (int i = 0; i < labels.length; i++) {
+            if (labels[i].equals(type12)) {
+                return i * 30.0;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Theta on a -3..+3 scale: the standard normal reference curve, a shaded +/- 1 SE band and the estimate.
+     */
+    static Painter thetaScale(double theta, double se) {
+        return (cb, x, y, w, h) -> {
+            BaseFont font = ReportRenderer.regular();
+            BaseFont bold = ReportRenderer.bold();
+            float px0 = x + 20;
+            float px1 = x + w - 20;
+            float base = y + 18;
+            float curveH = h - 40;
+            // SE band
+            if (!Double.isNaN(se) && se > 0) {
+                float b0 = tx(px0, px1, clamp(theta - se, -3, 3));
+                float b1 = tx(px0, px1, clamp(theta + se, -3, 3));
+                fill(cb, ZONE_MODERATE);
+                cb.rectangle(b0, base, Math.max(0.5f, b1 - b0), curveH + 6);
+                cb.fill();
+            }
+            // normal curve
+            cb.setGrayStroke(0.45f);
+            cb.setLineWidth(0.8f);
+            for (int i = 0; i <= 120; i++) {
+                double t = -3 + i * 0.05;
+                float cxp = tx(px0, px1, t);
+                float cyp = base + curveH * (float) Math.exp(-t * t / 2);
+                if (i == 0) {
+                    cb.moveTo(cxp, cyp);
+                } else {
+                    cb.lineTo(cxp, cyp);
+                }
+            }
+            cb.stroke();
+            // axis
+            cb.setGrayStroke(0.35f);
+            cb.setLineWidth(0.6f);
+            cb.moveTo(px0, base);
+            cb.lineTo(px1, base);
+            cb.stroke();
+            for (int v = -3; v <= 3; v++) {
+                float t = tx(px0, px1, v);
+                cb.moveTo(t, base);
+                cb.lineTo(t, base - 3);
+                cb.stroke();
+                text(cb, font, 7, Element.ALIGN_CENTER, (v > 0 ? "+" : "") + v, t, base - 11);
+            }
+            // estimate
+            if (!Double.isNaN(theta)) {
+                float t = tx(px0, px1, clamp(theta, -3, 3));
+                cb.setRGBColorStrokeF(BAR[0], BAR[1], BAR[2]);
+                cb.setLineWidth(2f);
+                cb.moveTo(t, base);
+                cb.lineTo(t, base + curveH + 6);
+                cb.stroke();
+                fill(cb, BAR);
+                cb.circle(t, base + curveH + 6, 3f);
+                cb.fill();
+                String label = "θ = " + ReportTexts.signed(theta)
+                        + (Double.isNaN(se) ? "" : "  (±1 SE: " + ReportTexts.signed(theta - se) + " to "
+                        + ReportTexts.signed(theta + se) + ")");
+                int align = t > (px0 + px1) / 2 ? Element.ALIGN_RIGHT : Element.ALIGN_LEFT;
+                text(cb, bold, 8, align, label, align == Element.ALIGN_RIGHT ? t - 6 : t + 6, base + curveH + 4);
+            }
+            text(cb, font, 7, Element.ALIGN_LEFT, "lower", px0, y + h - 8);
+            text(cb, font, 7, Element.ALIGN_RIGHT, "higher ability", px1, y + h - 8);
+        };
+    }
+
+    /** A thin grey rule under a table cell (header rows). */
+    static void underline(PdfPCell cell) {
+        cell.setCellEvent((c, pos, canvases) -> {
+            PdfContentByte cb = canvases[PdfPTable.LINECANVAS];
+            cb.saveState();
+            cb.setGrayStroke(0.6f);
+            cb.setLineWidth(0.6f);
+            cb.moveTo(pos.getLeft(), pos.getBottom());
+            cb.lineTo(pos.getRight(), pos.getBottom());
+            cb.stroke();
+            cb.restoreState();
+        });
+    }
+
+    // ---- primitives ---------------------------------------------------------------------------------------
+
+    static void text(PdfContentByte cb, BaseFont font, float size, int align, String s, float x, float y) {
+        cb.beginText();
+        cb.setGrayFill(TEXT_GREY);
+        cb.setFontAndSize(font, size);
+        cb.showTextAligned(align, s, x, y, 0);
+        cb.endText();
+    }
+
+    private static void zone(PdfContentByte cb, float[] rgb, float px0, float from, float to, float bottom, float top) {
+        fill(cb, rgb);
+        cb.rectangle(from, bottom, to - from, top - bottom);
+        cb.fill();
+    }
+
+    private static void ray(PdfContentByte cb, float cx, float cy, float r, double degrees) {
+        double a = Math.toRadians(degrees);
+        cb.moveTo(cx, cy);
+        cb.lineTo(cx + r * (float) Math.cos(a), cy + r * (float) Math.sin(a));
+        cb.stroke();
+    }
+
+    private static void fill(PdfContentByte cb, float[] rgb) {
+        cb.setRGBColorFillF(rgb[0], rgb[1], rgb[2]);
+    }
+
+    private static float px(float px0, float px1, double v) {
+        return px0 + (px1 - px0) * (float) (v / 100.0);
+    }
+
+    private static float tx(float px0, float px1, double theta) {
+        return px0 + (px1 - px0) * (float) ((theta + 3) / 6.0);
+    }
+
+    static double clamp(double v, double lo, double hi) {
+        return Double.isNaN(v) ? lo : Math.max(lo, Math.min(hi, v));
+    }
+
+    static String fmt1(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}

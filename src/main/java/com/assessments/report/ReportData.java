@@ -1,0 +1,16 @@
+package com.assessments.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Instant;
+
+/**
+ * What a PDF report shows: the completed session's facts and its result summary (the contract's result JSON
+ * of its type: results.kind is disc, fra, tfd or ability).
+ *
+ * @param candidate  the candidate's name, or their external id when no name was given
+ * @param test       a test-environment session: every page is stamped TEST
+ */
+public record ReportData(String sessionId, String assessmentType, String assessmentName, String candidate,
+                         String organizationName, Instant completedAt, boolean test, JsonNode results) {
+}

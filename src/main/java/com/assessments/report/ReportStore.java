@@ -1,0 +1,12 @@
+package com.assessments.report;
+
+import java.util.Optional;
+
+/** Where rendered reports are kept (the database today; an object store could implement this later). */
+public interface ReportStore {
+
+    Optional<byte[]> get(String sessionId);
+
+    /** Stores the report unless one is stored already; returns true when this call stored it. */
+    boolean put(String sessionId, byte[] pdf);
+}
