@@ -121,12 +121,8 @@ public class MockScoring {
         return BigDecimal.valueOf(value).setScale(places, RoundingMode.HALF_UP).doubleValue();
     }
 
-    /** Standard normal CDF (Abramowitz-Stegun 7.1.26 erf approximation, error below 1.5e-7). */
     static double normalCdf(double x) {
-        double z = Math.abs(x) / Math.sqrt(2);
-        double t = 1 / (1 + 0.3275911 * z);
-        double erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
-        return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+        return Normal.cdf(x);
     }
 
     /** Reads the digest two bytes at a time as numbers in [0, 1); wraps around after 16 numbers. */

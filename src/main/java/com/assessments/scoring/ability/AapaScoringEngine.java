@@ -1,29 +1,15 @@
 package com.assessments.scoring.ability;
 
-import com.assessments.scoring.ScoringEngine;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
-/** Live general aptitude scoring ({@code aapa}): {@link AbilityScoring} as the contract's AbilityResult JSON. */
-@ApplicationScoped
-public class AapaScoringEngine implements ScoringEngine {
+/** Live general aptitude scoring ({@code aapa}). */
+@Singleton // no client proxy: the base class takes its type in the constructor
+public class AapaScoringEngine extends AbilityEngine {
 
     public static final String TYPE = "aapa";
 
-    private final ObjectMapper mapper;
-
     public AapaScoringEngine(ObjectMapper mapper) {
-        this.mapper = mapper;
-    }
-
-    @Override
-    public String type() {
-        return TYPE;
-    }
-
-    @Override
-    public JsonNode score(ScoringRequest request) {
-        return AbilityScoring.scoreAsJson(mapper, TYPE, request);
+        super(mapper, TYPE);
     }
 }

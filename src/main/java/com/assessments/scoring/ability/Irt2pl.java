@@ -103,21 +103,9 @@ public final class Irt2pl {
         return info;
     }
 
-    /**
-     * Standard normal CDF via the complementary error function (Numerical Recipes' Chebyshev fit of erfc,
-     * fractional error below 1.2e-7 everywhere).
-     */
+    /** Standard normal CDF (shared implementation, accurate to about 1e-15). */
     public static double normalCdf(double z) {
-        return 0.5 * erfc(-z / Math.sqrt(2));
-    }
-
-    static double erfc(double x) {
-        double z = Math.abs(x);
-        double t = 1 / (1 + 0.5 * z);
-        double r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418
-                + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587
-                + t * (-0.82215223 + t * 0.17087277)))))))));
-        return x >= 0 ? r : 2 - r;
+        return com.assessments.scoring.Normal.cdf(z);
     }
 
     private static double log1pExp(double x) {
