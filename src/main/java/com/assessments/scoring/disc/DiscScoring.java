@@ -15,7 +15,6 @@ import com.assessments.scoring.ScoringException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -241,16 +240,7 @@ public final class DiscScoring {
         if (present.size() != DIMENSIONS.size()) {
             throw new ScoringException(ScoringException.ENGINE_ERROR, "the DISC bank must have items for D, I, S and C");
         }
-        if (answers == null) {
-            throw new ScoringException(ScoringException.INVALID_RESPONSES, "no answers");
-        }
-        Map<String, Answer> byId = new HashMap<>();
-        for (Answer answer : answers) {
-            if (answer == null || byId.put(answer.questionId(), answer) != null) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + (answer == null ? null : answer.questionId()) + " is answered more than once");
-            }
-        }
+        Map<String, Answer> byId = com.assessments.scoring.Answers.byQuestionId(answers);
         int[] raw = new int[bank.items().size()];
         for (int k = 0; k < raw.length; k++) {
             BankItem item = bank.items().get(k);

@@ -12,7 +12,6 @@ import com.assessments.scoring.ScoringException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -226,16 +225,7 @@ public final class FraScoring {
 
     /** Raw responses in bank order, null where unanswered; guards against unknown, repeated or out-of-range answers. */
     private static Integer[] rawInBankOrder(QuestionBank bank, List<Answer> answers) {
-        if (answers == null) {
-            throw new ScoringException(ScoringException.INVALID_RESPONSES, "no answers");
-        }
-        Map<String, Answer> byId = new HashMap<>();
-        for (Answer answer : answers) {
-            if (answer == null || byId.put(answer.questionId(), answer) != null) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + (answer == null ? null : answer.questionId()) + " is answered more than once");
-            }
-        }
+        Map<String, Answer> byId = com.assessments.scoring.Answers.byQuestionId(answers);
         Integer[] raw = new Integer[bank.items().size()];
         for (int k = 0; k < raw.length; k++) {
             BankItem item = bank.items().get(k);

@@ -14,7 +14,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -303,16 +302,7 @@ public final class TfdScoring {
     }
 
     private static Map<String, Answer> answersById(List<Answer> answers) {
-        if (answers == null) {
-            throw new ScoringException(ScoringException.INVALID_RESPONSES, "no answers");
-        }
-        Map<String, Answer> byId = new HashMap<>();
-        for (Answer answer : answers) {
-            if (answer == null || byId.put(answer.questionId(), answer) != null) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + (answer == null ? null : answer.questionId()) + " is answered more than once");
-            }
-        }
+        Map<String, Answer> byId = com.assessments.scoring.Answers.byQuestionId(answers);
         return byId;
     }
 
