@@ -96,6 +96,34 @@ public class ApiKeyService {
         return new PageResult<>(page, total);
     }
 
+    /** The new key of a rotation, and the old one (expiring at the end of its grace period, or revoked). */
+    public record Rotation(IssuedKey key, ApiKey previous) {
+    }
+
+    /**
+     * Issues a replacement with the same kind, environment, scopes, products and origins; the old key keeps
+     * working for {@code graceSeconds} (0 revokes it now). Only usable keys of the caller's organization and
+     * environment can be rotated.
+     */
+    @Transactional
+    public Rotation rotate(String organizationId, String environment, String keyId, int graceSeconds) {
+        Instant now = clock.instant();
+        ApiKey old = ApiKey.findById(keyId);
+        if (old == null || !old.organizationId.equals(organizationId) || !old.environment.equals(environment)
+                || !old.isUsableAt(now)) {
+            throw new ApiException(ErrorCode.KEY_NOT_FOUND, "No active API key " + keyId + " in this organization and environment.");
+        }
+        IssuedKey replacement = create(organizationId, old.kind, old.environment, old.scopes, old.products,
+                old.allowedOrigins, old.pairId, old.id);
+        if (graceSeconds == 0) {
+            old.revokedAt = now;
+        } else {
+            Instant end = now.plusSeconds(graceSeconds);
+            old.expiresAt = old.expiresAt == null || end.isBefore(old.expiresAt) ? end : old.expiresAt;
+        }
+        return new Rotation(replacement, old);
+    }
+
     @Transactional
     public ApiKey revoke(String organizationId, String keyId) {
         ApiKey key = findInOrganization(organizationId, keyId);

@@ -83,6 +83,12 @@ public class HttpEdge {
         }
 
         String length = request.getHeader("Content-Length");
+        boolean bodiless = (length == null || "0".equals(length.trim())) && request.getHeader("Transfer-Encoding") == null;
+        if (bodiless
+                && (request.method() == HttpMethod.POST || request.method() == HttpMethod.PUT || request.method() == HttpMethod.PATCH)) {
+            // an empty POST (resend, rotate without options) has no media type to be wrong about
+            request.headers().set("Content-Type", "application/json");
+        }
         if (length != null && tooLarge(length)) {
             fail(ctx, ErrorCode.PAYLOAD_TOO_LARGE, "The request body is larger than " + config.maxBodyBytes() + " bytes.",
                     Map.of("maxBytes", config.maxBodyBytes()));
