@@ -35,6 +35,9 @@ public class HousekeepingJob {
 
     @Transactional
     int deleteExpiredIdempotencyRecords(Instant now) {
+        // rate-limit windows older than the previous minute are never read again
+        em.createNativeQuery("delete from rate_limit_windows where window_start < ?1")
+                .setParameter(1, now.minusSeconds(180)).executeUpdate();
         return em.createNativeQuery("""
                         delete from idempotency_records where ctid in (
                             select ctid from idempotency_records where expires_at <= ?1

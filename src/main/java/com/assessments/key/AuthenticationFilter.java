@@ -45,6 +45,9 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     SessionTokens sessionTokens;
 
     @Inject
+    RateLimiter rateLimiter;
+
+    @Inject
     OperatorToken operatorToken;
 
     @Override
@@ -106,6 +109,14 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                     Map.of("missingScope", requirement.scope(), "keyScopes", key.scopes()));
         }
         caller.authenticate(key);
+        RateLimiter.Decision decision = rateLimiter.check("key:" + key.keyId(), key.rateLimitPerMinute());
+        caller.rateLimited(decision);
+        if (!decision.allowed()) {
+            throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "More than " + decision.limit()
+                    + " requests in the last minute with this key; retry after " + decision.retryAfterSeconds() + " s.",
+                    Map.of("limit", decision.limit(), "retryAfterSeconds", decision.retryAfterSeconds()),
+                    Map.of("Retry-After", String.valueOf(decision.retryAfterSeconds())));
+        }
     }
 
     private void authenticateSession(String token) {

@@ -12,7 +12,8 @@ public class Caller {
 
     /** What the filter learned from an API key: everything a request needs, nothing secret. */
     public record KeyPrincipal(String keyId, String organizationId, String kind, String environment,
-                               List<String> scopes, List<String> products, List<String> allowedOrigins) {
+                               List<String> scopes, List<String> products, List<String> allowedOrigins,
+                               int rateLimitPerMinute) {
     }
 
     /** What the filter learned from a session token: the one session the runner may act on. */
@@ -21,6 +22,16 @@ public class Caller {
 
     private KeyPrincipal key;
     private SessionPrincipal session;
+    private RateLimiter.Decision rateLimit;
+
+    void rateLimited(RateLimiter.Decision decision) {
+        this.rateLimit = decision;
+    }
+
+    /** The rate-limit verdict of this request (null when the credential is not rate limited). */
+    public RateLimiter.Decision rateLimit() {
+        return rateLimit;
+    }
 
     void authenticate(KeyPrincipal principal) {
         this.key = principal;

@@ -46,6 +46,8 @@ class WebhookDeliveryBenchmark {
     void deliveries() throws Exception {
         try (Receiver receiver = new Receiver()) {
             Admin.Keys keys = Admin.newTenant("test");
+            api().auth().oauth2(Admin.TOKEN).contentType(ContentType.JSON).body(Map.of("rateLimitPerMinute", 100_000))
+                    .patch("/api/admin/organizations/{id}", keys.orgId()).then().statusCode(200);
             String endpoint = api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
                     .body(Map.of("url", receiver.url("/bench"), "events", List.of("session.completed")))
                     .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");

@@ -32,12 +32,11 @@ public class CurrentOrganizationResource implements OrganizationApi {
     public Response getCurrentOrganization() {
         var view = organizations.get(caller.organizationId());
         ApiKey key = ApiKey.findById(caller.key().keyId());
-        int limit = key.rateLimitPerMinute != null ? key.rateLimitPerMinute : view.organization().rateLimitPerMinute;
+        var rate = caller.rateLimit();
         return Response.ok(new OrgContext()
                 .organization(OrganizationMapper.toDto(view))
                 .environment(Environment.fromValue(caller.environment()))
                 .key(ApiKeyMapper.toDto(key, clock.instant()))
-                // remaining becomes the live sliding-window figure once the rate limiter lands (issue 8)
-                .rateLimit(new RateLimitInfo().limit(limit).windowSeconds(WINDOW_SECONDS).remaining(limit))).build();
+                .rateLimit(new RateLimitInfo().limit(rate.limit()).windowSeconds(WINDOW_SECONDS).remaining(rate.remaining()))).build();
     }
 }
