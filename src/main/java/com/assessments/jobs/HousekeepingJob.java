@@ -9,7 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 
 /**
- * Deletes Idempotency-Key records past their 24 hours. Safe on every replica at once: each batch claims
+ * Deletes Idempotency-Key records past their 24 hours and stale rate-limit windows. Safe on every replica at once: each batch claims
  * its rows with FOR UPDATE SKIP LOCKED, so two replicas never wait for, or delete, the same rows.
  */
 @ApplicationScoped
@@ -30,14 +30,20 @@ public class HousekeepingJob {
 
     @Scheduled(identity = NAME, every = "${assessments.housekeeping.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void run() {
-        runs.runInBatches(NAME, clock.instant(), BATCH, this::deleteExpiredIdempotencyRecords);
+        Instant now = clock.instant();
+        deleteOldRateLimitWindows(now);
+        runs.runInBatches(NAME, now, BATCH, this::deleteExpiredIdempotencyRecords);
+    }
+
+    /** Rate-limit windows older than the previous minute are never read again. */
+    @Transactional
+    void deleteOldRateLimitWindows(Instant now) {
+        em.createNativeQuery("delete from rate_limit_windows where window_start < ?1")
+                .setParameter(1, now.minusSeconds(180)).executeUpdate();
     }
 
     @Transactional
     int deleteExpiredIdempotencyRecords(Instant now) {
-        // rate-limit windows older than the previous minute are never read again
-        em.createNativeQuery("delete from rate_limit_windows where window_start < ?1")
-                .setParameter(1, now.minusSeconds(180)).executeUpdate();
         return em.createNativeQuery("""
                         delete from idempotency_records where ctid in (
                             select ctid from idempotency_records where expires_at <= ?1

@@ -82,11 +82,7 @@ final class Deliveries {
     }
 
     private static String time(Object value) {
-        if (value == null) {
-            return null;
-        }
-        Instant instant = value instanceof Timestamp t ? t.toInstant() : value instanceof Instant i ? i
-                : ((java.time.OffsetDateTime) value).toInstant();
-        return Times.utc(instant).toString();
+        Instant instant = Times.instant(value);
+        return instant == null ? null : Times.utc(instant).toString();
     }
 }

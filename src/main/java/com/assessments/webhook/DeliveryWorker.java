@@ -127,7 +127,7 @@ public class DeliveryWorker {
         List<Claimed> claimed = new ArrayList<>();
         for (Object[] r : rows) {
             claimed.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], ((Number) r[4]).intValue(),
-                    (String) r[5], (byte[]) r[6], (byte[]) r[7], instant(r[8])));
+                    (String) r[5], (byte[]) r[6], (byte[]) r[7], com.assessments.common.Times.instant(r[8])));
         }
         if (!claimed.isEmpty()) {
             em.createNativeQuery("update webhook_deliveries set claimed_until = ?1, claimed_by = ?2 where id = any (?3)")
@@ -213,10 +213,5 @@ public class DeliveryWorker {
     @PreDestroy
     void stop() {
         wakeUps.shutdownNow();
-    }
-
-    private static Instant instant(Object value) {
-        return value == null ? null : value instanceof Timestamp t ? t.toInstant() : value instanceof Instant i ? i
-                : ((java.time.OffsetDateTime) value).toInstant();
     }
 }

@@ -146,16 +146,6 @@ public class WebhookService {
         return new WithSecret(e, secret);
     }
 
-    /** The secrets to sign with now, newest first. */
-    public List<String> signingSecrets(WebhookEndpoint e, Instant now) {
-        List<String> secrets = new ArrayList<>();
-        secrets.add(box.open(e.secretCiphertext));
-        if (e.previousSecretCiphertext != null && e.previousSecretExpiresAt != null && now.isBefore(e.previousSecretExpiresAt)) {
-            secrets.add(box.open(e.previousSecretCiphertext));
-        }
-        return secrets;
-    }
-
     public PageResult<Map<String, Object>> deliveries(Caller.KeyPrincipal key, String endpointId, String status, int limit, int offset) {
         get(key, endpointId);
         return Deliveries.page(em, endpointId, status, limit, offset);
