@@ -46,6 +46,14 @@ public interface AppConfig {
 
     Reports reports();
 
+    Keys keys();
+
+    interface Keys {
+        /** How often each replica writes the lastUsedAt of the API keys used since its last write (or "off"). */
+        @WithDefault("30s")
+        String lastUsedFlushEvery();
+    }
+
     interface Reports {
         /** How often the report job renders the reports of newly completed sessions (or "off"). */
         @WithDefault("10s")

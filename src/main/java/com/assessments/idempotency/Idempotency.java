@@ -35,8 +35,13 @@ public class Idempotency {
     public record Replay(int status, String body) {
     }
 
-    /** Who the key belongs to and what it was used for. */
-    public record Scope(String organizationId, String environment, String key, String route) {
+    /**
+     * Who the key belongs to and what it was used for. Keys are unique per organization and environment (like
+     * Stripe's per account and mode); a record made by an API key also remembers the key's lineage (the key and
+     * its rotations), and only that lineage may replay it. {@code lineageId} is null for session-token requests,
+     * whose route names the session.
+     */
+    public record Scope(String organizationId, String environment, String key, String route, String lineageId) {
     }
 
     private final EntityManager em;
@@ -53,8 +58,9 @@ public class Idempotency {
 
     /**
      * Claims the key for this request. Empty: go ahead (and call {@link #complete}). A replay: the same request
-     * succeeded before. Throws 409 idempotency_conflict when the key was used for another request or route, or
-     * for a session that has since been deleted.
+     * succeeded before. Throws 409 idempotency_conflict when the key was used by another key lineage, for another
+     * request or route, or for a session that has since been deleted. Callers check the caller's permissions
+     * for the request before claiming, so a replay never hands out what the caller could not have made.
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public Optional<Replay> claim(Scope scope, Object request) {
@@ -67,17 +73,18 @@ public class Idempotency {
                 .setParameter(3, scope.key()).setParameter(4, now).executeUpdate();
         int inserted = em.createNativeQuery("""
                         insert into idempotency_records (organization_id, environment, idempotency_key, route, request_hash,
-                            state, created_at, expires_at)
-                        values (?1, ?2, ?3, ?4, ?5, 'in_progress', ?6, ?7) on conflict do nothing""")
+                            state, created_at, expires_at, key_lineage_id)
+                        values (?1, ?2, ?3, ?4, ?5, 'in_progress', ?6, ?7, ?8) on conflict do nothing""")
                 .setParameter(1, scope.organizationId()).setParameter(2, scope.environment()).setParameter(3, scope.key())
                 .setParameter(4, scope.route()).setParameter(5, hash).setParameter(6, now).setParameter(7, now.plus(RETENTION))
+                .setParameter(8, scope.lineageId())
                 .executeUpdate();
         if (inserted == 1) {
             return Optional.empty();
         }
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("""
-                        select r.route, r.request_hash, r.state, r.response_status, r.response_body, s.deleted_at
+                        select r.route, r.request_hash, r.state, r.response_status, r.response_body, s.deleted_at, r.key_lineage_id
                         from idempotency_records r left join sessions s on s.id = r.resource_id
                         where r.organization_id = ?1 and r.environment = ?2 and r.idempotency_key = ?3""")
                 .setParameter(1, scope.organizationId()).setParameter(2, scope.environment()).setParameter(3, scope.key())
@@ -87,6 +94,11 @@ public class Idempotency {
             throw new ApiException(ErrorCode.IDEMPOTENCY_IN_PROGRESS, "A request with this Idempotency-Key was just being processed; retry.");
         }
         Object[] row = rows.get(0);
+        if (row[6] != null && !row[6].equals(scope.lineageId())) {
+            // another credential's request: its response (a session token, candidate data) is not ours to see
+            throw conflict("This Idempotency-Key was used by another API key of this organization; choose a new key.",
+                    "different_key");
+        }
         if (!scope.route().equals(row[0])) {
             throw conflict("This Idempotency-Key was used for another operation.", "different_route");
         }

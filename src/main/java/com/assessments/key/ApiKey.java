@@ -53,6 +53,9 @@ public class ApiKey extends PanacheEntityBase {
 
     public String rotatedFromId;
 
+    /** The first key of this key's rotation chain (its own id when never rotated from another). */
+    public String lineageId;
+
     public Instant createdAt;
 
     /** Set when the key was rotated with a grace period: it stops working at this instant. */
@@ -76,6 +79,11 @@ public class ApiKey extends PanacheEntityBase {
             return "revoked";
         }
         return expiresAt != null ? "expiring" : "active";
+    }
+
+    /** Usable and not rotated out: the only state in which a key may rotate keys. */
+    public boolean isActiveAt(Instant now) {
+        return isUsableAt(now) && expiresAt == null;
     }
 
     public boolean isPublishable() {

@@ -6,13 +6,16 @@ import com.assessments.common.PageResult;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -30,9 +33,11 @@ public class ApiKeyService {
     }
 
     private final Clock clock;
+    private final KeyUsage usage;
 
-    public ApiKeyService(Clock clock) {
+    public ApiKeyService(Clock clock, KeyUsage usage) {
         this.clock = clock;
+        this.usage = usage;
     }
 
     static boolean looksLikeKey(String token) {
@@ -50,12 +55,14 @@ public class ApiKeyService {
         List<String> secretScopes = scopes == null ? Scopes.ALL : validScopes(scopes);
         List<String> origins = normalizeOrigins(allowedOrigins);
         IssuedKey secret = create(organizationId, ApiKey.SECRET, environment, secretScopes, products, List.of(), pairId, null);
-        IssuedKey publishable = create(organizationId, ApiKey.PUBLISHABLE, environment, Scopes.PUBLISHABLE, products, origins, pairId, null);
+        IssuedKey publishable = create(organizationId, ApiKey.PUBLISHABLE, environment, Scopes.PUBLISHABLE, products, origins,
+                pairId, null);
         return new IssuedPair(secret, publishable);
     }
 
+    /** A new key; {@code rotatedFrom} (may be null) passes on its lineage and its own rate limit. */
     IssuedKey create(String organizationId, String kind, String environment, List<String> scopes, List<String> products,
-                     List<String> allowedOrigins, String pairId, String rotatedFromId) {
+                     List<String> allowedOrigins, String pairId, ApiKey rotatedFrom) {
         String plain = Ids.secret("service_" + (ApiKey.SECRET.equals(kind) ? "sk" : "pk") + "_" + environment + "_");
         ApiKey key = new ApiKey();
         key.id = Ids.id("key_");
@@ -69,7 +76,9 @@ public class ApiKeyService {
         key.products = products == null ? null : new ArrayList<>(new LinkedHashSet<>(products));
         key.allowedOrigins = new ArrayList<>(allowedOrigins);
         key.pairId = pairId;
-        key.rotatedFromId = rotatedFromId;
+        key.rotatedFromId = rotatedFrom == null ? null : rotatedFrom.id;
+        key.lineageId = rotatedFrom == null ? key.id : rotatedFrom.lineageId;
+        key.rateLimitPerMinute = rotatedFrom == null ? null : rotatedFrom.rateLimitPerMinute;
         key.createdAt = clock.instant();
         key.persist();
         return new IssuedKey(key, plain);
@@ -103,7 +112,11 @@ public class ApiKeyService {
             cache.put(digest, cached);
         }
         boolean usable = cached.revokedAt() == null && (cached.expiresAt() == null || now.isBefore(cached.expiresAt()));
-        return usable ? Optional.of(cached.principal()) : Optional.empty();
+        if (!usable) {
+            return Optional.empty();
+        }
+        usage.used(cached.principal().keyId(), now);
+        return Optional.of(cached.principal());
     }
 
     @Transactional
@@ -113,7 +126,7 @@ public class ApiKeyService {
                 .map(k -> {
                     com.assessments.org.Organization org = com.assessments.org.Organization.findById(k.organizationId);
                     int limit = k.rateLimitPerMinute != null ? k.rateLimitPerMinute : org.rateLimitPerMinute;
-                    var principal = new Caller.KeyPrincipal(k.id, k.organizationId, k.kind, k.environment,
+                    var principal = new Caller.KeyPrincipal(k.id, k.lineageId, k.organizationId, k.kind, k.environment,
                             List.copyOf(k.scopes), k.products == null ? null : List.copyOf(k.products),
                             List.copyOf(k.allowedOrigins), limit);
                     return new Cached(principal, k.expiresAt, k.revokedAt, System.nanoTime() + AUTH_CACHE_TTL_NANOS);
@@ -138,20 +151,39 @@ public class ApiKeyService {
     }
 
     /**
-     * Issues a replacement with the same kind, environment, scopes, products and origins; the old key keeps
-     * working for {@code graceSeconds} (0 revokes it now). Only usable keys of the caller's organization and
-     * environment can be rotated.
+     * Issues a replacement with the same kind, environment, scopes, products, origins and rate limit, in the same
+     * lineage; the old key keeps working for {@code graceSeconds} (0 revokes it now). The rules, so that no
+     * credential gains more than it was given:
+     * <ul>
+     *   <li>the calling key must be active: a key that was rotated out (expiring) or revoked rotates nothing, so a
+     *       leaked key that its owner rotated cannot mint itself a successor or revoke the owner's;</li>
+     *   <li>a key may always rotate itself;</li>
+     *   <li>rotating another key needs every scope and every product that key has (a key without a product list
+     *       holds all products);</li>
+     *   <li>only usable keys of the caller's organization and environment can be rotated (404 otherwise).</li>
+     * </ul>
+     * The caller's key is read from the database, not the authentication cache, so a revocation on another
+     * replica counts at once.
      */
     @Transactional
-    public Rotation rotate(String organizationId, String environment, String keyId, int graceSeconds) {
+    public Rotation rotate(Caller.KeyPrincipal caller, String keyId, int graceSeconds) {
         Instant now = clock.instant();
-        ApiKey old = ApiKey.findById(keyId);
-        if (old == null || !old.organizationId.equals(organizationId) || !old.environment.equals(environment)
+        ApiKey self = ApiKey.findById(caller.keyId());
+        if (self == null || !self.isActiveAt(now)) {
+            throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS,
+                    "This key was rotated out or revoked; only an active key can rotate keys.",
+                    Map.of("keyStatus", self == null ? "revoked" : self.statusAt(now)));
+        }
+        ApiKey old = ApiKey.findById(keyId, LockModeType.PESSIMISTIC_WRITE);
+        if (old == null || !old.organizationId.equals(caller.organizationId()) || !old.environment.equals(caller.environment())
                 || !old.isUsableAt(now)) {
             throw new ApiException(ErrorCode.KEY_NOT_FOUND, "No active API key " + keyId + " in this organization and environment.");
         }
-        IssuedKey replacement = create(organizationId, old.kind, old.environment, old.scopes, old.products,
-                old.allowedOrigins, old.pairId, old.id);
+        if (!old.id.equals(self.id)) {
+            requireHoldsAllOf(self, old);
+        }
+        IssuedKey replacement = create(old.organizationId, old.kind, old.environment, old.scopes, old.products,
+                old.allowedOrigins, old.pairId, old);
         if (graceSeconds == 0) {
             old.revokedAt = now;
         } else {
@@ -160,6 +192,22 @@ public class ApiKeyService {
         }
         evict(p -> p.keyId().equals(keyId));
         return new Rotation(replacement, old);
+    }
+
+    /** 403 unless {@code caller} holds every scope and product of {@code target}. */
+    private static void requireHoldsAllOf(ApiKey caller, ApiKey target) {
+        List<String> missingScopes = target.scopes.stream().filter(s -> !caller.scopes.contains(s)).toList();
+        List<String> missingProducts = caller.products == null ? List.of()
+                : target.products == null ? List.of("*")
+                : target.products.stream().filter(p -> !caller.products.contains(p)).toList();
+        if (!missingScopes.isEmpty() || !missingProducts.isEmpty()) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("missingScopes", missingScopes);
+            details.put("missingProducts", missingProducts);
+            throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS,
+                    "Rotating another key needs every scope and product it has; this key lacks some"
+                            + " (a key may always rotate itself).", details);
+        }
     }
 
     @Transactional

@@ -109,11 +109,11 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                     Map.of("missingScope", requirement.scope(), "keyScopes", key.scopes()));
         }
         caller.authenticate(key);
-        RateLimiter.Decision decision = rateLimiter.check("key:" + key.keyId(), key.rateLimitPerMinute());
+        RateLimiter.Decision decision = rateLimiter.check("key:" + key.lineageId(), key.rateLimitPerMinute());
         caller.rateLimited(decision);
         if (!decision.allowed()) {
             throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "More than " + decision.limit()
-                    + " requests in the last minute with this key; retry after " + decision.retryAfterSeconds() + " s.",
+                    + " requests in the last minute with this key (and the keys it was rotated from); retry after " + decision.retryAfterSeconds() + " s.",
                     Map.of("limit", decision.limit(), "retryAfterSeconds", decision.retryAfterSeconds()),
                     Map.of("Retry-After", String.valueOf(decision.retryAfterSeconds())));
         }

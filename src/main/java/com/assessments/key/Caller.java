@@ -10,8 +10,11 @@ import java.util.List;
 @RequestScoped
 public class Caller {
 
-    /** What the filter learned from an API key: everything a request needs, nothing secret. */
-    public record KeyPrincipal(String keyId, String organizationId, String kind, String environment,
+    /**
+     * What the filter learned from an API key: everything a request needs, nothing secret. {@code lineageId} is
+     * the first key of the key's rotation chain: rate limits and idempotency records belong to the lineage.
+     */
+    public record KeyPrincipal(String keyId, String lineageId, String organizationId, String kind, String environment,
                                List<String> scopes, List<String> products, List<String> allowedOrigins,
                                int rateLimitPerMinute) {
     }

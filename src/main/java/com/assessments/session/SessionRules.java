@@ -55,16 +55,21 @@ public class SessionRules {
             throw new ApiException(ErrorCode.ASSESSMENT_NOT_ENABLED, "The assessment type " + type
                     + " is not enabled for this organization.", Map.of("assessmentType", type));
         }
-        if (key.products() != null && !key.products().contains(type)) {
-            throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS, "This key may not create " + type + " sessions.",
-                    Map.of("assessmentType", type, "keyProducts", key.products()));
-        }
+        checkKeyMayCreate(key, type);
         if (!test && !scoring.isLive(type)) {
             throw notLive(type);
         }
         checkConfig(org, type, config);
         checkMetadata(metadata);
         return new Checked(config == null ? null : json(config), json(metadata == null ? Map.of() : metadata));
+    }
+
+    /** 403 insufficient_permissions when the key's product list leaves out the type. */
+    void checkKeyMayCreate(Caller.KeyPrincipal key, String type) {
+        if (key.products() != null && !key.products().contains(type)) {
+            throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS, "This key may not create " + type + " sessions.",
+                    Map.of("assessmentType", type, "keyProducts", key.products()));
+        }
     }
 
     static ApiException notLive(String type) {

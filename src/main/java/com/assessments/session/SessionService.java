@@ -78,9 +78,11 @@ public class SessionService {
 
     @Transactional
     public Outcome create(Caller.KeyPrincipal key, CreateSessionRequest request, String idempotencyKey) {
+        String type = request.getAssessmentType().toString();
         Idempotency.Scope scope = idempotencyKey == null ? null
-                : new Idempotency.Scope(key.organizationId(), key.environment(), idempotencyKey, CREATE_ROUTE);
+                : new Idempotency.Scope(key.organizationId(), key.environment(), idempotencyKey, CREATE_ROUTE, key.lineageId());
         if (scope != null) {
+            rules.checkKeyMayCreate(key, type); // before a replay too: a replay never hands out what this key may not make
             Optional<Idempotency.Replay> replay = idempotency.claim(scope, request);
             if (replay.isPresent()) {
                 return new Outcome(replay.get().status(), replay.get().body(), true);
@@ -90,7 +92,6 @@ public class SessionService {
                 throw Idempotency.conflict("This Idempotency-Key already created a session.", "key_used");
             }
         }
-        String type = request.getAssessmentType().toString();
         Organization org = Organization.findById(key.organizationId());
         boolean test = "test".equals(key.environment());
         SessionRules.Checked checked = rules.check(org, key, type, test, request.getConfig(), request.getMetadata());
@@ -202,7 +203,7 @@ public class SessionService {
     @Transactional
     public Outcome submit(Caller.KeyPrincipal key, String id, SubmitRequest request, String idempotencyKey) {
         Idempotency.Scope scope = idempotencyKey == null ? null : new Idempotency.Scope(key.organizationId(),
-                key.environment(), idempotencyKey, "POST /api/v1/sessions/" + id + "/submit");
+                key.environment(), idempotencyKey, "POST /api/v1/sessions/" + id + "/submit", key.lineageId());
         Optional<Idempotency.Replay> replay = scope == null ? Optional.empty() : idempotency.claim(scope, request);
         if (replay.isPresent()) {
             return new Outcome(replay.get().status(), replay.get().body(), true);
@@ -219,7 +220,7 @@ public class SessionService {
     @Transactional
     public Outcome embedSubmit(Caller.SessionPrincipal principal, SubmitRequest request, String idempotencyKey) {
         Idempotency.Scope scope = idempotencyKey == null ? null : new Idempotency.Scope(principal.organizationId(),
-                principal.environment(), idempotencyKey, "POST /api/v1/embed/submit " + principal.sessionId());
+                principal.environment(), idempotencyKey, "POST /api/v1/embed/submit " + principal.sessionId(), null);
         Optional<Idempotency.Replay> replay = scope == null ? Optional.empty() : idempotency.claim(scope, request);
         if (replay.isPresent()) {
             return new Outcome(replay.get().status(), replay.get().body(), true);

@@ -81,6 +81,27 @@ class RateLimitTest {
     }
 
     @Test
+    void rotatingAKeyDoesNotResetItsWindow() {
+        startOfAMinute();
+        Admin.Keys keys = Admin.newTenant("test");
+        api().auth().oauth2(Admin.TOKEN).contentType(io.restassured.http.ContentType.JSON).body(Map.of("rateLimitPerMinute", 5))
+                .patch("/api/admin/organizations/{id}", keys.orgId()).then().statusCode(200);
+        for (int i = 0; i < 3; i++) {
+            api().auth().oauth2(keys.secretKey()).get("/api/v1/org/me").then().statusCode(200);
+        }
+        // the 4th request rotates; the replacement and the old key (in its grace period) share the lineage's window
+        String fresh = api().auth().oauth2(keys.secretKey()).contentType(io.restassured.http.ContentType.JSON)
+                .body(Map.of("gracePeriodSeconds", 3600)).post("/api/v1/keys/{id}/rotate", keys.secretKeyId())
+                .then().statusCode(200).header("X-RateLimit-Remaining", "1").extract().path("key.secret");
+        api().auth().oauth2(fresh).get("/api/v1/org/me").then().statusCode(200).header("X-RateLimit-Remaining", "0");
+        api().auth().oauth2(fresh).get("/api/v1/org/me").then().statusCode(429).body("error.code", equalTo("rate_limit_exceeded"));
+        api().auth().oauth2(keys.secretKey()).get("/api/v1/org/me").then().statusCode(429);
+        // rotating again from the replacement does not help either
+        api().auth().oauth2(fresh).contentType(io.restassured.http.ContentType.JSON).body(Map.of())
+                .post("/api/v1/keys/{id}/rotate", keys.secretKeyId()).then().statusCode(429);
+    }
+
+    @Test
     void twoInstancesSharingTheDatabaseEnforceOneCombinedLimit() {
         startOfAMinute();
         RateLimiter replicaA = new RateLimiter(dataSource, clock);

@@ -28,7 +28,7 @@ public enum ErrorCode {
     NOT_ACCEPTABLE(406, "The Accept header asks for a representation this route cannot produce."),
     SESSION_ALREADY_COMPLETED(409, "Submit on a session that is already completed."),
     TFD_CONFIG_NOT_PUBLISHED(409, "config.orgConfigId names a TFD config that is not published (generating, reviewing or archived)."),
-    IDEMPOTENCY_CONFLICT(409, "The Idempotency-Key was used before with a different request, on another route, or for a session that has since been deleted. Choose a new key."),
+    IDEMPOTENCY_CONFLICT(409, "The Idempotency-Key was used before with a different request, on another route, by another API key (other than the key's own rotations), or for a session that has since been deleted. Choose a new key."),
     IDEMPOTENCY_IN_PROGRESS(409, "A request with this Idempotency-Key is still being processed. Retry after a short wait."),
     SESSION_EXPIRED(410, "The session passed expiresAt before it was submitted."),
     PAYLOAD_TOO_LARGE(413, "The request body is larger than the limit (1 MiB)."),

@@ -28,7 +28,7 @@ public class KeysResource implements KeysApi {
     @Override
     public Response rotateApiKey(String id, RotateKeyRequest request) {
         int grace = request == null || request.getGracePeriodSeconds() == null ? DEFAULT_GRACE_SECONDS : request.getGracePeriodSeconds();
-        var rotation = keys.rotate(caller.organizationId(), caller.environment(), id, grace);
+        var rotation = keys.rotate(caller.key(), id, grace);
         var now = clock.instant();
         return Response.ok(new RotatedKey()
                 .key(ApiKeyMapper.toDtoWithSecret(rotation.key(), now))
