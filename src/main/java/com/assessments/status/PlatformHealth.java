@@ -49,9 +49,10 @@ public class PlatformHealth {
             }
             long latencyMs = (System.nanoTime() - started) / 1_000_000;
             long pending = 0, dead = 0, overdue = 0;
+            // a dead delivery that was resent or recovered (superseded_by) has left the dead-letter queue
             try (PreparedStatement ps = c.prepareStatement("""
                     select count(*) filter (where status = 'pending'),
-                           count(*) filter (where status = 'dead'),
+                           count(*) filter (where status = 'dead' and superseded_by is null),
                            count(*) filter (where status = 'pending' and next_attempt_at < ?)
                     from webhook_deliveries where status in ('pending', 'dead')""")) {
                 ps.setTimestamp(1, Timestamp.from(now.minus(QUEUE_LAG)));

@@ -31,6 +31,18 @@ final class Deliveries {
         return id;
     }
 
+    /**
+     * Marks a failed or dead delivery as replaced by {@code copyId} (a resend or recover): it stops retrying, leaves
+     * the dead-letter count and is not recovered again. No-op for one already superseded, pending, succeeded or in flight.
+     */
+    static void supersede(EntityManager em, String id, String copyId, Instant now) {
+        em.createNativeQuery("""
+                        update webhook_deliveries set superseded_by = ?2, status = 'dead', next_attempt_at = null
+                        where id = ?1 and status in ('failed', 'dead') and superseded_by is null
+                          and (claimed_until is null or claimed_until <= ?3)""")
+                .setParameter(1, id).setParameter(2, copyId).setParameter(3, now).executeUpdate();
+    }
+
     /** The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its type. */
     static int fanOut(EntityManager em, String organizationId, String environment, String eventId, String type, Instant now) {
         return em.createNativeQuery("""

@@ -24,6 +24,12 @@ public final class SsrfGuard {
         }
     }
 
+    /**
+     * The one refusal for a host that does not resolve or resolves to a blocked address: naming the address, or
+     * answering differently for names that do not exist, would let a caller map internal DNS.
+     */
+    static final String NOT_ALLOWED = "is not allowed: its host must resolve to public internet addresses only";
+
     /** The last label of a host that is a number (decimal, or 0x hex): the host is then an IPv4 address form. */
     private static final Pattern NUMERIC_LABEL = Pattern.compile("[0-9]+|0x[0-9a-f]*");
     private static final Pattern CANONICAL_OCTET = Pattern.compile("0|[1-9][0-9]{0,2}");
@@ -48,8 +54,8 @@ public final class SsrfGuard {
      *
      * @return every address of the host (never empty): all of them public, or the host is allow-listed
      * @throws Blocked if the scheme is not http/https, the URL has user info or no host, the host is an IPv4 address
-     *                 in a form other than four decimal numbers, it cannot be resolved, or any of its addresses is
-     *                 blocked (see {@link #isBlocked})
+     *                 in a form other than four decimal numbers, or (with the same {@link #NOT_ALLOWED} message for
+     *                 both) it cannot be resolved or any of its addresses is blocked (see {@link #isBlocked})
      */
     public List<InetAddress> resolveAllowed(URI url) {
         if (url == null) {
@@ -87,19 +93,16 @@ public final class SsrfGuard {
         InetAddress[] addresses;
         try {
             addresses = InetAddress.getAllByName(host);
-        } catch (UnknownHostException e) {
-            throw new Blocked("has a host that could not be resolved (" + host + ")");
-        } catch (SecurityException e) {
-            throw new Blocked("has a host that may not be resolved (" + host + ")");
+        } catch (UnknownHostException | SecurityException e) {
+            throw new Blocked(NOT_ALLOWED);
         }
         if (addresses == null || addresses.length == 0) {
-            throw new Blocked("has a host that could not be resolved (" + host + ")");
+            throw new Blocked(NOT_ALLOWED);
         }
         if (!allowListed) {
             for (InetAddress a : addresses) {
                 if (isBlocked(a)) {
-                    throw new Blocked("must not point to a private, loopback, link-local, metadata or otherwise"
-                            + " non-public address (" + host + " is " + a.getHostAddress() + ")");
+                    throw new Blocked(NOT_ALLOWED);
                 }
             }
         }

@@ -14,9 +14,13 @@ public interface WebhookConfig {
     /** Hosts exempt from the SSRF rules (dev and tests deliver to 127.0.0.1); empty in production. */
     Optional<Set<String>> allowedHosts();
 
-    /** Accept http:// endpoint URLs (dev and tests); production requires https. */
+    /** Accept http:// endpoint URLs for test keys (dev and tests); production requires https. */
     @WithDefault("false")
     boolean allowHttp();
+
+    /** Accept http:// endpoint URLs for live keys too; off unless an operator explicitly allows it (allow-http does not). */
+    @WithDefault("false")
+    boolean allowHttpLive();
 
     /** Wait before each retry after a failed attempt; its length is the number of retries. */
     @WithDefault("1m,5m,30m,2h,12h")

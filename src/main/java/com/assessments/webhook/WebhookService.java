@@ -27,6 +27,9 @@ public class WebhookService {
     public record WithSecret(WebhookEndpoint endpoint, String secret) {
     }
 
+    /** First key of the advisory lock that serializes endpoint creation per organization and environment. */
+    private static final int ENDPOINT_CAP_LOCK = 0x77656263; // "webc"
+
     private final EntityManager em;
     private final Clock clock;
     private final SecretBox box;
@@ -45,7 +48,12 @@ public class WebhookService {
 
     @Transactional
     public WithSecret create(Caller.KeyPrincipal key, String url, List<String> events, String description) {
-        checkUrl(url);
+        checkUrl(url, key.environment());
+        // count and insert under one lock per organization and environment, held to commit: concurrent creates
+        // would otherwise all count below the cap and all insert
+        em.createNativeQuery("select pg_advisory_xact_lock(?1, hashtext(?2 || '/' || ?3))")
+                .setParameter(1, ENDPOINT_CAP_LOCK).setParameter(2, key.organizationId()).setParameter(3, key.environment())
+                .getSingleResult();
         long existing = WebhookEndpoint.count("organizationId = ?1 and environment = ?2 and deletedAt is null",
                 key.organizationId(), key.environment());
         if (existing >= config.maxEndpoints()) {
@@ -93,7 +101,7 @@ public class WebhookService {
         }
         WebhookEndpoint e = get(key, id);
         if (url != null) {
-            checkUrl(url);
+            checkUrl(url, e.environment);
             e.url = url;
         }
         if (events != null) {
@@ -151,7 +159,10 @@ public class WebhookService {
         return Deliveries.page(em, endpointId, status, limit, offset);
     }
 
-    /** Queues a new delivery of the delivery's event to this endpoint. */
+    /**
+     * Queues a new delivery of the delivery's event to this endpoint, on every call. A failed or dead original is
+     * superseded by the first copy: it leaves the dead-letter count and recover skips it.
+     */
     @Transactional
     public Map<String, Object> resend(Caller.KeyPrincipal key, String endpointId, String deliveryId) {
         get(key, endpointId);
@@ -161,48 +172,56 @@ public class WebhookService {
         if (events.isEmpty()) {
             throw new ApiException(ErrorCode.DELIVERY_NOT_FOUND, "No delivery " + deliveryId + " for endpoint " + endpointId + ".");
         }
-        String id = Deliveries.queue(em, key.organizationId(), endpointId, events.get(0), clock.instant());
+        Instant now = clock.instant();
+        String id = Deliveries.queue(em, key.organizationId(), endpointId, events.get(0), now);
+        Deliveries.supersede(em, deliveryId, id, now);
         wakeUp.afterCommit();
         return Deliveries.one(em, id);
     }
 
-    /** Re-queues the failed and dead deliveries of the endpoint created in [since, until). */
+    /**
+     * Re-queues the failed and dead deliveries of the endpoint created in [since, until) that no resend or recover
+     * has superseded yet, each once: repeating the call over the same range queues nothing new. A copy that fails
+     * in turn can be recovered again.
+     */
     @Transactional
     public int recover(Caller.KeyPrincipal key, String endpointId, Instant since, Instant until) {
         get(key, endpointId);
-        Instant end = until == null ? clock.instant() : until;
+        Instant now = clock.instant();
+        Instant end = until == null ? now : until;
         if (!since.isBefore(end)) {
             throw ApiException.validation("since", "must be before until (or before now when until is omitted)");
         }
+        // FOR UPDATE: a concurrent recover waits here, then finds these rows superseded and skips them.
+        // Deliveries in flight (claimed) are left alone: their outcome is not known yet.
         @SuppressWarnings("unchecked")
-        List<String> events = em.createNativeQuery("""
-                        select event_id from webhook_deliveries
-                        where endpoint_id = ?1 and status in ('failed', 'dead') and created_at >= ?2 and created_at < ?3
-                        order by created_at""")
-                .setParameter(1, endpointId).setParameter(2, since).setParameter(3, end).getResultList();
-        Instant now = clock.instant();
-        for (String eventId : events) {
-            Deliveries.queue(em, key.organizationId(), endpointId, eventId, now);
+        List<Object[]> originals = em.createNativeQuery("""
+                        select id, event_id from webhook_deliveries
+                        where endpoint_id = ?1 and status in ('failed', 'dead') and superseded_by is null
+                          and created_at >= ?2 and created_at < ?3 and (claimed_until is null or claimed_until <= ?4)
+                        order by created_at, id
+                        for update""")
+                .setParameter(1, endpointId).setParameter(2, since).setParameter(3, end).setParameter(4, now).getResultList();
+        for (Object[] original : originals) {
+            String copy = Deliveries.queue(em, key.organizationId(), endpointId, (String) original[1], now);
+            Deliveries.supersede(em, (String) original[0], copy, now);
         }
-        // the originals are superseded: a failed one must not also retry on its own
-        em.createNativeQuery("""
-                        update webhook_deliveries set status = 'dead', next_attempt_at = null
-                        where endpoint_id = ?1 and status = 'failed' and created_at >= ?2 and created_at < ?3""")
-                .setParameter(1, endpointId).setParameter(2, since).setParameter(3, end).executeUpdate();
-        if (!events.isEmpty()) {
+        if (!originals.isEmpty()) {
             wakeUp.afterCommit();
         }
-        return events.size();
+        return originals.size();
     }
 
-    private void checkUrl(String url) {
+    /** Live endpoints need https unless allow-http-live; test endpoints follow allow-http. */
+    private void checkUrl(String url, String environment) {
         URI uri;
         try {
             uri = URI.create(url);
         } catch (IllegalArgumentException e) {
             throw ApiException.validation("url", "is not a valid URL");
         }
-        if ("http".equalsIgnoreCase(uri.getScheme()) && !config.allowHttp()) {
+        boolean httpAllowed = "live".equals(environment) ? config.allowHttpLive() : config.allowHttp();
+        if ("http".equalsIgnoreCase(uri.getScheme()) && !httpAllowed) {
             throw ApiException.validation("url", "must use https");
         }
         try {

@@ -91,6 +91,9 @@ class StatusTest {
 
         insertDelivery("whd_statustest1", "pending", now.plusSeconds(30));
         insertDelivery("whd_statustest2", "dead", null);
+        // a dead delivery already resent or recovered (superseded by a new one) has left the dead-letter queue
+        insertDelivery("whd_statustest3", "dead", null);
+        db.update("update webhook_deliveries set superseded_by = 'whd_statustest1' where id = 'whd_statustest3'");
         api().get("/api/v1/status").then().statusCode(200)
                 .body("checks.webhookQueue.pendingCount", equalTo((int) pending + 1))
                 .body("checks.webhookQueue.dlqCount", equalTo((int) dead + 1))

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Plain unit tests of the SSRF guard. Only literal IPs and "localhost" are used: no DNS, no network. */
+/** Plain unit tests of the SSRF guard. Only literal IPs, "localhost" and one ".invalid" name are used: no network. */
 class SsrfGuardTest {
 
     private final SsrfGuard strict = new SsrfGuard(Set.of());
@@ -227,15 +227,23 @@ class SsrfGuardTest {
     }
 
     @Test
-    void messagesNameTheAddress() {
-        SsrfGuard.Blocked e = assertThrows(SsrfGuard.Blocked.class,
-                () -> strict.resolveAllowed(URI.create("http://169.254.169.254/latest/meta-data/")));
-        assertTrue(e.getMessage().contains("169.254.169.254"), e.getMessage());
-        e = assertThrows(SsrfGuard.Blocked.class, () -> strict.resolveAllowed(URI.create("ftp://8.8.8.8/")));
-        assertTrue(e.getMessage().contains("http or https"), e.getMessage());
+    void addressRefusalsNameNoAddressAndAreTheSameForUnresolvableHosts() {
+        // one message for every host that resolves to a blocked address and for one that does not resolve at all
+        // (".invalid" never resolves, RFC 6761), so answers map no internal DNS; the resolved address is never named
+        String expected = message(strict, "http://169.254.169.254/latest/meta-data/");
+        assertFalse(expected.contains("169.254"), expected);
+        for (String url : List.of("https://127.0.0.2/", "http://[::1]/", "https://10.0.0.5/", "https://nonexistent.invalid/")) {
+            assertEquals(expected, message(strict, url), url);
+        }
+        assertEquals(expected, message(dev, "https://nonexistent.invalid/"));
+        assertTrue(message(strict, "ftp://8.8.8.8/").contains("http or https"));
     }
 
     // ---- helpers ----
+
+    private static String message(SsrfGuard guard, String url) {
+        return assertThrows(SsrfGuard.Blocked.class, () -> guard.resolveAllowed(URI.create(url)), url).getMessage();
+    }
 
     private static void assertBlocked(SsrfGuard guard, String url) {
         assertThrows(SsrfGuard.Blocked.class, () -> guard.resolveAllowed(URI.create(url)), url);

@@ -95,7 +95,7 @@ class WebhookDeliveryTest {
 
     @Test
     void completedSessionIsDeliveredSignedAndVerifiable() throws Exception {
-        Admin.Keys keys = Admin.newTenant("live");
+        Admin.Keys keys = Admin.newTenant("test");
         String secret = register(keys.secretKey(), List.of("session.completed")).getString("secret");
         String id = Sessions.created(keys.secretKey(), "disc")[0];
         Sessions.submit(keys.secretKey(), id, Sessions.discVaried()).statusCode(200);
@@ -164,13 +164,80 @@ class WebhookDeliveryTest {
         assertEquals("succeeded", deliveryStatus(resent));
         assertEquals(7, receiver.received().size());
 
-        // recover: every dead delivery since a time is queued again
-        int recovered = api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
-                .body(Map.of("since", clock.instant().minus(Duration.ofDays(2)).toString()))
+        // the resent original has left the dead-letter queue and is not recovered a second time
+        api().get("/api/v1/status").then().body("checks.webhookQueue.dlqCount", equalTo((int) deadBefore));
+        assertEquals(0, recover(keys.secretKey(), endpoint, clock.instant().minus(Duration.ofDays(2))));
+        worker.runOnce();
+        assertEquals(7, receiver.received().size());
+    }
+
+    private int recover(String key, String endpoint, Instant since) {
+        return api().auth().oauth2(key).contentType(ContentType.JSON).body(Map.of("since", since.toString()))
                 .post("/api/v1/webhooks/{id}/recover", endpoint).then().statusCode(202).extract().path("recovered");
-        assertEquals(1, recovered);
-        receiver.await(8, WAIT);
-        assertEquals(8, receiver.received().size());
+    }
+
+    /** Two events whose deliveries failed and were then moved to the dead-letter queue, as after their last retry. */
+    private List<String> twoDeadDeliveries(String key, String endpoint) {
+        receiver.defaultStatus(500);
+        Sessions.created(key, "disc");
+        Sessions.created(key, "disc");
+        List<String> dead = db.query("select id from webhook_deliveries where endpoint_id = ? order by created_at", endpoint)
+                .stream().map(r -> (String) r.get("id")).toList();
+        assertEquals(2, dead.size());
+        dead.forEach(d -> awaitAttempts(d, 1));
+        db.update("update webhook_deliveries set status = 'dead', next_attempt_at = null where endpoint_id = ?", endpoint);
+        clock.advance(Duration.ofMinutes(1)); // recover's window ends now: leave the originals inside it
+        return dead;
+    }
+
+    @Test
+    void recoverQueuesEachDeadDeliveryOnceHoweverOftenItIsCalled() {
+        Admin.Keys keys = Admin.newTenant("test");
+        String endpoint = register(keys.secretKey(), List.of("session.created")).getString("id");
+        List<String> dead = twoDeadDeliveries(keys.secretKey(), endpoint);
+        List<String> events = dead.stream().map(d -> (String) db.query("select event_id from webhook_deliveries where id = ?", d)
+                .get(0).get("event_id")).toList();
+        long dlqBefore = api().get("/api/v1/status").then().extract().jsonPath().getLong("checks.webhookQueue.dlqCount");
+        int receivedBefore = receiver.received().size();
+        receiver.defaultStatus(204);
+        Instant since = clock.instant().minus(Duration.ofHours(1));
+
+        assertEquals(2, recover(keys.secretKey(), endpoint, since));
+        receiver.await(receivedBefore + 2, WAIT);
+        assertEquals(0, recover(keys.secretKey(), endpoint, since));
+        assertEquals(0, recover(keys.secretKey(), endpoint, since));
+        worker.runOnce();
+        sleep(200);
+
+        var fresh = receiver.received().subList(receivedBefore, receiver.received().size());
+        assertEquals(events.stream().sorted().toList(), fresh.stream().map(r -> r.header("webhook-id")).sorted().toList(),
+                "each dead event is delivered exactly once more");
+        assertEquals(4, db.count("select count(*) from webhook_deliveries where endpoint_id = ?", endpoint));
+        for (String d : dead) {
+            String copy = (String) db.query("select superseded_by from webhook_deliveries where id = ?", d).get(0).get("superseded_by");
+            assertEquals("succeeded", deliveryStatus(copy));
+        }
+        api().get("/api/v1/status").then().body("checks.webhookQueue.dlqCount", equalTo((int) dlqBefore - 2));
+    }
+
+    @Test
+    void aRecoveredCopyThatDiesIsRecoveredOnceMore() {
+        Admin.Keys keys = Admin.newTenant("test");
+        String endpoint = register(keys.secretKey(), List.of("session.created")).getString("id");
+        twoDeadDeliveries(keys.secretKey(), endpoint);
+        Instant since = clock.instant().minus(Duration.ofHours(1));
+
+        assertEquals(2, recover(keys.secretKey(), endpoint, since)); // the receiver still answers 500
+        var copies = db.query("select id from webhook_deliveries where endpoint_id = ? and superseded_by is null", endpoint);
+        assertEquals(2, copies.size());
+        copies.forEach(c -> awaitAttempts((String) c.get("id"), 1));
+        clock.advance(Duration.ofSeconds(1)); // the copies' failures are now inside the window
+
+        assertEquals(2, recover(keys.secretKey(), endpoint, since));
+        assertEquals(0, recover(keys.secretKey(), endpoint, since));
+        assertEquals(6, db.count("select count(*) from webhook_deliveries where endpoint_id = ?", endpoint));
+        // cancels the last copies, so later tests that move the clock do not see them retry and die
+        api().auth().oauth2(keys.secretKey()).delete("/api/v1/webhooks/{id}", endpoint).then().statusCode(200);
     }
 
     @Test
@@ -225,7 +292,10 @@ class WebhookDeliveryTest {
         String org = Admin.createOrganization("Env hooks", Map.of("disc", 5));
         Admin.Keys test = Admin.issueKeys(org, "test", Map.of());
         Admin.Keys live = Admin.issueKeys(org, "live", Map.of());
-        String liveEndpoint = register(live.secretKey(), List.of("session.created", "session.started")).getString("id");
+        // live endpoints need https; this one must never be called, so the receiver's http URL is not needed
+        String liveEndpoint = api().auth().oauth2(live.secretKey()).contentType(ContentType.JSON)
+                .body(Map.of("url", "https://127.0.0.1/never", "events", List.of("session.created", "session.started")))
+                .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
         String testEndpoint = register(test.secretKey(), List.of("session.started")).getString("id");
         String[] testSession = Sessions.created(test.secretKey(), "disc");
         api().auth().oauth2(testSession[1]).get("/api/v1/embed/session").then().statusCode(200);
@@ -287,7 +357,7 @@ class WebhookDeliveryTest {
 
     @Test
     void managesEndpointsAndRefusesUnsafeUrls() {
-        Admin.Keys keys = Admin.newTenant("live");
+        Admin.Keys keys = Admin.newTenant("test");
         for (String url : List.of("http://10.0.0.5/hook", "http://169.254.169.254/latest/meta-data", "http://[::1]:8080/x",
                 "http://192.168.1.10/", "http://100.64.0.1/", "ftp://example.com/x", "http://user:pw@127.0.0.2/")) {
             api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
