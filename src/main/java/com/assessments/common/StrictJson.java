@@ -1,5 +1,6 @@
 package com.assessments.common;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,13 +13,16 @@ import jakarta.inject.Singleton;
 /**
  * JSON is read strictly, so a client's mistake is reported instead of guessed at: unknown fields, a number
  * where a string belongs ("name": 123), a string where a number belongs ("expiresIn": "600"), a fraction
- * for an integer, or null for a required primitive are all 400 validation_error naming the field.
+ * for an integer, null for a required primitive, or a member name given twice ({"a": 1, "a": 2}, where a lenient
+ * reader would silently keep one) are all 400 validation_error naming the field.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
+        // on the factory, so every parser of this mapper has it (readValue, readTree, ObjectReader)
+        mapper.getFactory().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)

@@ -8,16 +8,23 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Who may call which operation, read from openapi.yaml itself: the security schemes each operation accepts
  * and the scope it needs (x-required-scope). Operation ids are also the Java method names of the generated
- * interfaces, which is how the filter finds the operation of a request.
+ * interfaces, which is how the filter finds the operation of a request. The HTTP edge, which runs before
+ * JAX-RS, finds the operation by method and path template instead ({@link #operationAt}), to decide CORS.
  */
 @ApplicationScoped
 public class ContractSecurity {
@@ -38,43 +45,124 @@ public class ContractSecurity {
         public boolean accepts(String scheme) {
             return schemes.contains(scheme);
         }
+
+        /**
+         * Whether a browser on another origin may call the operation (CORS): public operations and those that
+         * accept a publishable key or a session token. Secret-key-only and operator operations are server-side.
+         */
+        public boolean allowsBrowsers() {
+            return isPublic() || accepts(PUBLISHABLE_KEY) || accepts(SESSION_TOKEN);
+        }
     }
 
+    /** An operation's method and path template (/api/v1/sessions/{id}) as a pattern over request paths. */
+    private record Route(String method, String template, Pattern pattern, int literalChars, String operationId) {
+    }
+
+    private static final Pattern TEMPLATE_PARAMETER = Pattern.compile("\\{[^/{}]+}");
+    private static final List<String> METHOD_ORDER = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
+
     private final Map<String, Requirement> byOperationId;
+    private final List<Route> routes;
 
     public ContractSecurity() {
-        this.byOperationId = load();
+        JsonNode root = read();
+        this.byOperationId = requirements(root);
+        this.routes = routes(root);
     }
 
     public Optional<Requirement> forOperation(String operationId) {
         return Optional.ofNullable(byOperationId.get(operationId));
     }
 
+    /**
+     * The operation a request is for, matched on method and path template; the most concrete template wins
+     * (/a/b over /a/{x}), as OpenAPI specifies. Empty for paths and methods the contract does not have.
+     */
+    public Optional<String> operationAt(String method, String path) {
+        if (method == null || path == null) {
+            return Optional.empty();
+        }
+        String m = method.toUpperCase(Locale.ROOT);
+        for (Route route : routes) {
+            if (route.method().equals(m) && route.pattern().matcher(path).matches()) {
+                return Optional.of(route.operationId());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a browser on another origin may make this request (see {@link Requirement#allowsBrowsers()}). */
+    public boolean browserMayCall(String method, String path) {
+        return operationAt(method, path).flatMap(this::forOperation).map(Requirement::allowsBrowsers).orElse(false);
+    }
+
+    /** The methods browsers may use on this path, in a fixed order (for a CORS preflight answer). */
+    public List<String> browserMethods(String path) {
+        List<String> out = new ArrayList<>();
+        for (String method : METHOD_ORDER) {
+            if (browserMayCall(method, path)) {
+                out.add(method);
+            }
+        }
+        return out;
+    }
+
     Map<String, Requirement> all() {
         return byOperationId;
     }
 
-    private static Map<String, Requirement> load() {
+    private static JsonNode read() {
         try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream("META-INF/openapi.yaml")) {
             if (in == null) {
                 throw new IllegalStateException("META-INF/openapi.yaml is missing from the class path");
             }
-            JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(in);
-            Set<String> defaults = schemes(root.path("security"));
-            Map<String, Requirement> result = new HashMap<>();
-            root.path("paths").properties().forEach(path -> path.getValue().properties().forEach(op -> {
-                if (!METHODS.contains(op.getKey())) {
-                    return;
-                }
-                JsonNode operation = op.getValue();
-                Set<String> schemes = operation.has("security") ? schemes(operation.get("security")) : defaults;
-                String scope = operation.path("x-required-scope").asText(null);
-                result.put(operation.path("operationId").asText(), new Requirement(schemes, scope));
-            }));
-            return Map.copyOf(result);
+            return new ObjectMapper(new YAMLFactory()).readTree(in);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read openapi.yaml", e);
         }
+    }
+
+    private static List<Route> routes(JsonNode root) {
+        List<Route> out = new ArrayList<>();
+        root.path("paths").properties().forEach(path -> path.getValue().properties().forEach(op -> {
+            if (METHODS.contains(op.getKey())) {
+                String template = path.getKey();
+                out.add(new Route(op.getKey().toUpperCase(Locale.ROOT), template, pattern(template),
+                        TEMPLATE_PARAMETER.matcher(template).replaceAll("").length(),
+                        op.getValue().path("operationId").asText()));
+            }
+        }));
+        out.sort(Comparator.comparingInt(Route::literalChars).reversed().thenComparing(Route::template));
+        return List.copyOf(out);
+    }
+
+    /** /api/v1/sessions/{id}/report.pdf matches /api/v1/sessions/ses_1/report.pdf: a parameter is one non-empty segment. */
+    static Pattern pattern(String template) {
+        StringBuilder regex = new StringBuilder();
+        Matcher parameter = TEMPLATE_PARAMETER.matcher(template);
+        int at = 0;
+        while (parameter.find()) {
+            regex.append(Pattern.quote(template.substring(at, parameter.start()))).append("[^/]+");
+            at = parameter.end();
+        }
+        regex.append(Pattern.quote(template.substring(at)));
+        return Pattern.compile(regex.toString());
+    }
+
+    private static Map<String, Requirement> requirements(JsonNode root) {
+        Set<String> defaults = schemes(root.path("security"));
+        Map<String, Requirement> result = new HashMap<>();
+        root.path("paths").properties().forEach(path -> path.getValue().properties().forEach(op -> {
+            if (!METHODS.contains(op.getKey())) {
+                return;
+            }
+            JsonNode operation = op.getValue();
+            Set<String> schemes = operation.has("security") ? schemes(operation.get("security")) : defaults;
+            String scope = operation.path("x-required-scope").asText(null);
+            result.put(operation.path("operationId").asText(), new Requirement(schemes, scope));
+        }));
+        return Map.copyOf(result);
     }
 
     /** [{secretKey: []}, {publishableKey: []}] -> {secretKey, publishableKey}; [] or [{}] -> public. */

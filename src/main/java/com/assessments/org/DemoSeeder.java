@@ -88,7 +88,7 @@ public class DemoSeeder {
                   test publishable key:  %s
                   live secret key:       %s
                   live publishable key:  %s
-                  operator token (/api/admin): the ADMIN_TOKEN setting (dev default: dev-admin-token)
+                  operator token (/api/admin): the ADMIN_TOKEN setting (dev default: dev-admin-token-not-for-production-use)
                 =======================================================================
                 """, org.id, test.secretKey().plainKey(), test.publishableKey().plainKey(),
                 live.secretKey().plainKey(), live.publishableKey().plainKey());

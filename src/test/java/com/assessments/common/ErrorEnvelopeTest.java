@@ -82,6 +82,32 @@ class ErrorEnvelopeTest {
     }
 
     @Test
+    void duplicateMemberNamesAre400NamingTheField() {
+        // a lenient reader keeps one of the two silently; which one differs between parsers, so neither is guessed
+        envelope(createOrg("{\"name\": \"Acme\", \"name\": \"Evil\"}"), 400, "validation_error")
+                .body("error.details.errors.field", hasItem("name"))
+                .body("error.details.errors.issue", hasItem("appears more than once in the object"));
+        createOrg("{\"name\": \"x\", \"assessmentTypes\": [\"disc\"], \"licenses\": {\"disc\": 1, \"disc\": 500}}")
+                .statusCode(400)
+                .body("error.code", equalTo("validation_error"))
+                .body("error.details.errors.field", hasItem("licenses.disc"));
+
+        var keys = Admin.newTenant("test");
+        String id = com.assessments.support.Sessions.created(keys.secretKey(), "disc")[0];
+        api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
+                .body("{\"responses\": [{\"questionId\": \"disc_01\", \"dimension\": \"D\", \"response\": 1, \"response\": 5}]}")
+                .post("/api/v1/sessions/{id}/submit", id).then()
+                .statusCode(400)
+                .body("error.code", equalTo("validation_error"))
+                .body("error.details.errors.field", hasItem("responses[0].response"));
+        // the same name in different objects is no duplicate
+        api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
+                .body("{\"assessmentType\": \"disc\", \"candidate\": {\"externalId\": \"dup-1\", \"name\": \"Ada\"},"
+                        + " \"metadata\": {\"name\": \"Ada\", \"externalId\": \"x\"}}")
+                .post("/api/v1/sessions").then().statusCode(201);
+    }
+
+    @Test
     void unknownEnumValueIs400() {
         createOrg("{\"name\": \"x\", \"assessmentTypes\": [\"disc\", \"chess\"]}").statusCode(400)
                 .body("error.code", equalTo("validation_error"))

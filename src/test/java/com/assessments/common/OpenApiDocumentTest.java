@@ -31,6 +31,11 @@ class OpenApiDocumentTest {
         assertEquals(List.of(), differences("", file, servedJson), "served JSON differs from openapi.yaml");
     }
 
+    @Test
+    void swaggerUiIsServedInTests() {
+        raw().get("/q/swagger-ui/").then().statusCode(200).contentType(io.restassured.http.ContentType.HTML);
+    }
+
     /** JSON-pointer-like paths where the two trees differ (semantic comparison: key order does not matter). */
     static List<String> differences(String path, JsonNode a, JsonNode b) {
         List<String> out = new ArrayList<>();

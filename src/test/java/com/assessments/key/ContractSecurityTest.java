@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,5 +74,47 @@ class ContractSecurityTest {
                 assertTrue(Scopes.PUBLISHABLE.contains(r.scope()), operation + " lets publishable keys use scope " + r.scope());
             }
         });
+    }
+
+    @Test
+    void requestsAreMatchedToOperationsByMethodAndPathTemplate() {
+        assertEquals(Optional.of("getSession"), contract.operationAt("GET", "/api/v1/sessions/ses_1"));
+        assertEquals(Optional.of("deleteSession"), contract.operationAt("delete", "/api/v1/sessions/ses_1"));
+        assertEquals(Optional.of("submitSession"), contract.operationAt("POST", "/api/v1/sessions/ses_1/submit"));
+        assertEquals(Optional.of("getSessionReportPdf"), contract.operationAt("GET", "/api/v1/sessions/ses_1/report.pdf"));
+        assertEquals(Optional.of("getQuestionBank"), contract.operationAt("GET", "/api/v1/assessments/questions/disc"));
+        assertEquals(Optional.of("listAssessmentTypes"), contract.operationAt("GET", "/api/v1/assessments/types"));
+        assertEquals(Optional.of("resendWebhookDelivery"),
+                contract.operationAt("POST", "/api/v1/webhooks/we_1/deliveries/whd_1/resend"));
+        assertEquals(Optional.of("adminRevokeKey"), contract.operationAt("POST", "/api/admin/organizations/org_1/keys/key_1/revoke"));
+        assertEquals(Optional.empty(), contract.operationAt("PUT", "/api/v1/sessions/ses_1"), "no such method there");
+        assertEquals(Optional.empty(), contract.operationAt("GET", "/api/v1/sessions/ses_1/extra"));
+        assertEquals(Optional.empty(), contract.operationAt("GET", "/api/v1/sessions//submit"), "a parameter is never empty");
+        assertEquals(Optional.empty(), contract.operationAt("GET", "/api/v1/sessions/a/b"));
+        assertEquals(Optional.empty(), contract.operationAt("GET", "/api/v1/nothing"));
+    }
+
+    @Test
+    void browsersMayCallExactlyThePublicPublishableAndSessionTokenOperations() {
+        contract.all().forEach((operation, r) -> assertEquals(
+                r.isPublic() || r.accepts(ContractSecurity.PUBLISHABLE_KEY) || r.accepts(ContractSecurity.SESSION_TOKEN),
+                r.allowsBrowsers(), operation));
+        // what the SDK and the runner call cross-origin
+        assertTrue(contract.browserMayCall("GET", "/api/v1/assessments/types"));
+        assertTrue(contract.browserMayCall("GET", "/api/v1/assessments/questions/disc"));
+        assertTrue(contract.browserMayCall("GET", "/api/v1/embed/session"));
+        assertTrue(contract.browserMayCall("PUT", "/api/v1/embed/progress"));
+        assertTrue(contract.browserMayCall("POST", "/api/v1/embed/submit"));
+        assertTrue(contract.browserMayCall("GET", "/api/v1/status"));
+        // server-only
+        assertFalse(contract.browserMayCall("POST", "/api/v1/sessions"));
+        assertFalse(contract.browserMayCall("GET", "/api/v1/sessions/ses_1"));
+        assertFalse(contract.browserMayCall("GET", "/api/v1/org/me"));
+        assertFalse(contract.browserMayCall("POST", "/api/v1/keys/key_1/rotate"));
+        assertFalse(contract.browserMayCall("GET", "/api/admin/organizations"));
+        assertFalse(contract.browserMayCall("DELETE", "/api/v1/assessments/types"));
+        assertEquals(List.of("GET"), contract.browserMethods("/api/v1/assessments/types"));
+        assertEquals(List.of("PUT"), contract.browserMethods("/api/v1/embed/progress"));
+        assertEquals(List.of(), contract.browserMethods("/api/v1/sessions"));
     }
 }

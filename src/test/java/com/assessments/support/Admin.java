@@ -11,7 +11,7 @@ import static com.assessments.support.Contract.api;
 /** Provisions tenants through the real operator API, as an operator would. */
 public final class Admin {
 
-    public static final String TOKEN = "test-admin-token";
+    public static final String TOKEN = "test-admin-token-not-for-production-use";
 
     private Admin() {
     }

@@ -1,6 +1,7 @@
 package com.assessments.common.error;
 
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -31,6 +32,8 @@ import java.util.Map;
 public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+    /** How Jackson words a member name given twice (StreamReadFeature.STRICT_DUPLICATE_DETECTION). */
+    private static final String DUPLICATE_FIELD = "Duplicate field '";
 
     private final ErrorEnvelope envelope;
 
@@ -45,15 +48,44 @@ public class ErrorMappers {
 
     @ServerExceptionMapper({JsonParseException.class})
     public Response malformedJson(JsonParseException e) {
+        String duplicate = duplicateMember(e);
+        if (duplicate != null) {
+            return envelope.response(ApiException.validation(duplicate, "appears more than once in the object"));
+        }
         // say where, not what: the offending text is the caller's own and may be long
         var at = e.getLocation();
         String where = at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
         return envelope.response(ApiException.validation("body", "is not valid JSON" + where));
     }
 
+    /**
+     * The field path of a member name given twice (StreamReadFeature.STRICT_DUPLICATE_DETECTION), or null when the
+     * exception is about something else. Jackson has no exception type of its own for it, only the message
+     * "Duplicate field 'name'"; the parser's context at that moment names the whole path.
+     */
+    static String duplicateMember(JsonParseException e) {
+        String message = e.getOriginalMessage();
+        if (message == null || !message.startsWith(DUPLICATE_FIELD)) {
+            return null;
+        }
+        JsonParser parser = e.getProcessor();
+        if (parser != null && parser.getParsingContext() != null) {
+            String path = JsonPaths.of(parser.getParsingContext());
+            if (!path.isEmpty()) {
+                return path;
+            }
+        }
+        int end = message.lastIndexOf('\'');
+        return end > DUPLICATE_FIELD.length() ? message.substring(DUPLICATE_FIELD.length(), end) : "body";
+    }
+
     @ServerExceptionMapper({JsonMappingException.class, MismatchedInputException.class, InvalidFormatException.class,
             ValueInstantiationException.class, UnrecognizedPropertyException.class, InvalidTypeIdException.class})
     public Response unmappableJson(JsonMappingException e) {
+        if (e.getCause() instanceof JsonParseException parse) {
+            // a parser failure inside a nested object, wrapped by databind with the path to that object
+            return malformedJson(parse);
+        }
         String field = JsonPaths.of(e.getPath());
         String issue;
         if (e instanceof InvalidFormatException ife && ife.getTargetType() != null && ife.getTargetType().isEnum()) {

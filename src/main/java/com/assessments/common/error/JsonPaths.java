@@ -1,8 +1,11 @@
 package com.assessments.common.error;
 
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
 
+import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +28,20 @@ final class JsonPaths {
             }
         }
         return out.toString();
+    }
+
+    /** The parser's current position as a field path: {"a": [{"b": ...}]} inside b -> a[0].b. */
+    static String of(JsonStreamContext context) {
+        Deque<String> parts = new ArrayDeque<>();
+        for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inObject() && c.getCurrentName() != null) {
+                parts.addFirst("." + c.getCurrentName());
+            } else if (c.inArray()) {
+                parts.addFirst("[" + c.getCurrentIndex() + "]");
+            }
+        }
+        String path = String.join("", parts);
+        return path.startsWith(".") ? path.substring(1) : path;
     }
 
     /** A JSON type name for a Java target type, without leaking class names. */

@@ -4,6 +4,7 @@ import com.assessments.common.AppConfig;
 import com.assessments.common.Ids;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.common.error.ErrorEnvelope;
+import com.assessments.key.ContractSecurity;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.http.HttpMethod;
@@ -15,33 +16,44 @@ import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * What every HTTP exchange gets before JAX-RS sees it: an X-Request-Id, CORS for the public API, the body
- * size limit (413 in the error envelope, not a bare status), and the envelope for routes nobody serves.
+ * What every HTTP exchange gets before JAX-RS sees it: an X-Request-Id, X-Content-Type-Options: nosniff,
+ * Cache-Control: no-store on JSON API responses that set no Cache-Control of their own, CORS for the
+ * operations browsers may call, the body size limit (413 in the error envelope, not a bare status), and the
+ * envelope for routes nobody serves.
+ *
+ * <p>CORS follows openapi.yaml: an operation that accepts a publishable key or a session token, or no credential
+ * at all (GET /api/v1/status), answers any origin; secret-key and operator operations send no
+ * Access-Control-* header, and their preflight is answered 204 without permission, so browsers never get to
+ * send a secret key cross-origin.
  */
 @ApplicationScoped
 public class HttpEdge {
 
     public static final String REQUEST_ID = "X-Request-Id";
     private static final Pattern SAFE_REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
-    private static final String API_PREFIX = "/api/v1/";
+    private static final String API_PREFIX = "/api/";
     private static final String EXPOSED_HEADERS =
             "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed";
 
     private final AppConfig config;
     private final ErrorEnvelope envelope;
     private final ObjectMapper mapper;
+    private final ContractSecurity contract;
 
-    public HttpEdge(AppConfig config, ErrorEnvelope envelope, ObjectMapper mapper) {
+    public HttpEdge(AppConfig config, ErrorEnvelope envelope, ObjectMapper mapper, ContractSecurity contract) {
         this.config = config;
         this.envelope = envelope;
         this.mapper = mapper;
+        this.contract = contract;
     }
 
     void install(@Observes Router router) {
+        contract.operationAt("GET", API_PREFIX); // read the contract now, not on the event loop of the first request
         router.route().order(Integer.MIN_VALUE + 100).handler(this::edge);
         // A chunked body has no Content-Length to check up front: read it here, under the limit.
         BodyHandler chunked = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
@@ -68,17 +80,27 @@ public class HttpEdge {
         String requestId = incoming != null && SAFE_REQUEST_ID.matcher(incoming).matches() ? incoming : Ids.id("req_");
         response.putHeader(REQUEST_ID, requestId);
 
-        boolean publicApi = request.path() != null && request.path().startsWith(API_PREFIX);
-        if (publicApi) {
-            // Bearer tokens, never cookies: any origin may call; publishable keys are checked against their allowlist.
-            response.putHeader("Access-Control-Allow-Origin", "*");
-            response.putHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-            if (request.method() == HttpMethod.OPTIONS && request.getHeader("Access-Control-Request-Method") != null) {
-                response.putHeader("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-                        .putHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, X-Request-Id")
-                        .putHeader("Access-Control-Max-Age", "600")
-                        .setStatusCode(204).end();
+        response.putHeader("X-Content-Type-Options", "nosniff");
+        String path = request.path();
+        boolean api = path != null && path.startsWith(API_PREFIX);
+        if (api) {
+            ctx.addHeadersEndHandler(v -> noStoreForJson(response));
+            String preflightMethod = request.getHeader("Access-Control-Request-Method");
+            if (request.method() == HttpMethod.OPTIONS && preflightMethod != null) {
+                if (contract.browserMayCall(preflightMethod, path)) {
+                    response.putHeader("Access-Control-Allow-Origin", "*")
+                            .putHeader("Access-Control-Allow-Methods", String.join(", ", contract.browserMethods(path)))
+                            .putHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, X-Request-Id")
+                            .putHeader("Access-Control-Max-Age", "600");
+                }
+                // a server-only operation (secret key, operator token) or none at all: no permission, no body
+                response.setStatusCode(204).end();
                 return;
+            }
+            if (contract.browserMayCall(request.method().name(), path)) {
+                // Bearer tokens, never cookies: any origin may call; publishable keys are checked against their allowlist.
+                response.putHeader("Access-Control-Allow-Origin", "*");
+                response.putHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
             }
         }
 
@@ -95,6 +117,14 @@ public class HttpEdge {
             return;
         }
         ctx.next();
+    }
+
+    /** API JSON carries personal data (candidates, results, keys): never stored by caches, unless a route says otherwise. */
+    private static void noStoreForJson(HttpServerResponse response) {
+        String type = response.headers().get("Content-Type");
+        if (type != null && type.toLowerCase(Locale.ROOT).contains("json") && !response.headers().contains("Cache-Control")) {
+            response.putHeader("Cache-Control", "no-store");
+        }
     }
 
     private boolean tooLarge(String contentLength) {
