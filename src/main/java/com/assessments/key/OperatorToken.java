@@ -39,7 +39,7 @@ public class OperatorToken {
                     + " characters. Set a random token of at least " + MIN_LENGTH
                     + " characters (for example `head -c 32 /dev/urandom | base64`), or leave it empty to switch the operator API off.");
         }
-        return token;
+        return token.map(String::strip); // a token read from a secret file often ends in a newline
     }
 
     public boolean isConfigured() {

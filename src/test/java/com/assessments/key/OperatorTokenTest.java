@@ -107,6 +107,14 @@ class OperatorTokenTest {
     }
 
     @Test
+    void aTokenReadWithATrailingNewlineStillMatches() {
+        String token = "0123456789abcdef0123456789abcdef";
+        OperatorToken operator = new OperatorToken(configWith(token + "\n"));
+        assertTrue(operator.matches(token));
+        assertFalse(operator.matches(token + "\n"));
+    }
+
+    @Test
     void devAndTestProfilesShipTokensThatPassTheRule() {
         for (String profile : new String[]{"dev", "test"}) {
             String token = AppProperties.under(profile).getValue("assessments.admin-token", String.class);
