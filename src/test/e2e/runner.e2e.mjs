@@ -4,10 +4,14 @@
 // 2. the 15 questions are answered with the keyboard only and submitted; the host page must receive
 //    ready, started, progress and completed events;
 // 3. a second session is half answered, the runner page reloaded, and it must resume where it was;
-// 4. an expired session's link must show the expired state.
+// 4. an expired session's link must show the expired state;
+// 5. a token opened under another session's URL (?session=) must show the invalid-link state;
+// 6. the browser itself must refuse to show the runner in a page outside the publishable key's allowlist
+//    (CSP frame-ancestors), while a page on the allowlist may frame it.
 // Prints one JSON line {"completedSessionId", "resumedSessionId"} on success; exits non-zero on failure.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 
 const [baseUrl, expiredToken, shots = 'target/screenshots'] = process.argv.slice(2);
 if (!baseUrl || !expiredToken) {
@@ -79,8 +83,10 @@ try {
   const p2 = watch(await phone.newPage(), 'resume');
   await p2.goto(baseUrl + '/demo', { waitUntil: 'load' });
   const created = await p2.evaluate(async () => (await fetch('/demo/session', { method: 'POST' })).json());
-  // the service's public base URL is not this test server's port: open the same path here
-  const runnerUrl = baseUrl + '/assess#token=' + encodeURIComponent(created.sessionToken);
+  // the service's public base URL is not this test server's port: open the same path, query and fragment here
+  const made = new URL(created.assessmentUrl);
+  if (made.searchParams.get('session') !== created.sessionId) fail('assessmentUrl does not name its session: ' + made.pathname + made.search);
+  const runnerUrl = baseUrl + made.pathname + made.search + made.hash;
   await p2.goto(runnerUrl, { waitUntil: 'load' });
   const runner = p2.mainFrame();
   await runner.getByTestId('question').waitFor({ timeout: TIMEOUT });
@@ -102,6 +108,45 @@ try {
   await p3.goto(baseUrl + '/assess#token=' + encodeURIComponent(expiredToken), { waitUntil: 'load' });
   await p3.locator('[data-testid="state"][data-state="expired"]').waitFor({ timeout: TIMEOUT });
   await p3.screenshot({ path: shots + '/runner-expired-phone.png', fullPage: true });
+
+  // ---- 5: a token under another session's URL ----
+  const p4 = watch(await phone.newPage(), 'mismatch');
+  await p4.goto(baseUrl + '/assess?session=' + encodeURIComponent(sessionId) + '#token=' + encodeURIComponent(created.sessionToken),
+    { waitUntil: 'load' });
+  await p4.locator('[data-testid="state"][data-state="invalid"]').waitFor({ timeout: TIMEOUT });
+
+  // ---- 6: a host page on another origin (a local server on 127.0.0.1) frames the runner through the SDK's URL ----
+  const host = createServer((req, res) => {
+    const runner = new URL(req.url, 'http://host').searchParams.get('runner') || '';
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="en"><head><title>host</title></head><body><iframe id="runner" title="Assessment"'
+      + ' style="width:100%;height:600px" src="' + runner.replace(/[&"<>]/g, (c) => '&#' + c.charCodeAt(0) + ';') + '"></iframe></body></html>');
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const hostOrigin = 'http://127.0.0.1:' + host.address().port;
+  try {
+    // the demo issues a publishable key allowing the requesting origin
+    const onHost = await (await fetch(baseUrl + '/demo/session', { method: 'POST', headers: { Origin: hostOrigin } })).json();
+    const hostUrl = (pk, token) => hostOrigin + '/host?runner=' + encodeURIComponent(
+      baseUrl + '/assess?pk=' + encodeURIComponent(pk) + '#token=' + encodeURIComponent(token));
+    const framing = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+
+    // its own key allows it
+    const allowed = watch(await framing.newPage(), 'allowed-host');
+    await allowed.goto(hostUrl(onHost.publishableKey, onHost.sessionToken), { waitUntil: 'load' });
+    await allowed.frameLocator('#runner').getByTestId('question').waitFor({ timeout: TIMEOUT });
+
+    // a key that allows only the test server's origin: the browser refuses to show the runner
+    const refused = watch(await framing.newPage(), 'refused-host');
+    const refusals = [];
+    refused.on('console', (m) => { if (/frame-ancestors/.test(m.text())) refusals.push(m.text()); });
+    await refused.goto(hostUrl(created.publishableKey, onHost.sessionToken), { waitUntil: 'load' });
+    for (let i = 0; i < 50 && !refusals.length; i++) await refused.waitForTimeout(100);
+    if (!refusals.length) fail('no frame-ancestors refusal was reported for ' + hostOrigin);
+    if (await refused.frameLocator('#runner').getByTestId('question').count() !== 0) fail('the runner ran in a page off the allowlist');
+  } finally {
+    host.close();
+  }
 
   console.log(JSON.stringify({ completedSessionId: sessionId, resumedSessionId: created.sessionId }));
   await browser.close();

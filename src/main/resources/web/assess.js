@@ -1,7 +1,11 @@
 /*
  * Candidate assessment runner (served at /assess, this file at /assess/assess.js).
- * Plain ES2020, no dependencies. The session token arrives in the URL fragment:
- *   /assess#token=vst_...[&parentOrigin=https://host.example]
+ * Plain ES2020, no dependencies. The session token arrives in the URL fragment (never in the query):
+ *   /assess?session=ses_...#token=vst_...                       the server-made assessmentUrl
+ *   /assess?pk=service_pk_...#token=vst_...&parentOrigin=...     the embed SDK
+ * The query only decides which sites may frame the page (the server's CSP frame-ancestors: the session's
+ * organization's allowed origins, or the publishable key's). So that this CSP is the one of the token's session,
+ * the runner refuses to run when ?session= names another session than the token's.
  * parentOrigin is set by the embed SDK; when the page is framed and parentOrigin is given, the runner
  * posts {source:"assessment-runner", type, ...} messages to window.parent with targetOrigin = parentOrigin.
  */
@@ -39,6 +43,7 @@
     }
   }
 
+  const expectedSessionId = new URLSearchParams(window.location.search).get('session');
   const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
   let token = fragment.get('token') || '';
   let parentOrigin = normaliseOrigin(fragment.get('parentOrigin'));
@@ -300,6 +305,8 @@
     if (r.status === 401) return toInvalid();
     if (r.status === 410) return toExpired();
     if (!r.ok || !r.data) return toHttpError(r, loadSession);
+    // The page's frame-ancestors were chosen for ?session=: a token of another session must not run under them.
+    if (expectedSessionId !== null && r.data.sessionId !== expectedSessionId) return toInvalid();
     session = r.data;
 
     const name = TYPE_NAMES[session.assessmentType] || 'Assessment';
@@ -332,6 +339,15 @@
       return toNetworkError(loadSession, 'We could not load the questions.');
     }
     if (r.status === 401) return toInvalid();
+    // finished in the meantime (or this device's clock is behind): a finished session's token gets no questions
+    if (r.status === 410) {
+      ready(null);
+      return toExpired();
+    }
+    if (r.status === 409 && errorOf(r).code === 'session_already_completed') {
+      ready(null);
+      return toCompleted({ sessionId: session.sessionId, status: 'completed', redirectUrl: null }, { alreadyDone: true });
+    }
     if (!r.ok || !r.data) return toHttpError(r, loadSession);
     const bank = r.data;
     questions = Array.isArray(bank.questions) ? bank.questions : [];

@@ -40,7 +40,10 @@
  *      GET {baseUrl}/api/v1/assessments/types with Authorization: Bearer <publishableKey>. Any error
  *      (e.g. 403 origin_not_allowed) becomes an "error" event and nothing is mounted.
  *   2. Appends an iframe (title "Assessment") loading
- *      {baseUrl}/assess#token=<sessionToken>&parentOrigin=<this page's origin>.
+ *      {baseUrl}/assess?pk=<publishableKey>#token=<sessionToken>&parentOrigin=<this page's origin>.
+ *      The session token stays in the fragment (never sent to servers); the publishable key in the query makes
+ *      the service allow exactly that key's allowed origins to frame the runner (CSP frame-ancestors), so the
+ *      browser itself refuses to show the runner in pages outside the allowlist.
  *   3. Accepts only messages from that iframe and the service origin (data.source "assessment-runner").
  *   unmount() removes the iframe and the listeners (also cancels a pending key check).
  */
@@ -170,7 +173,8 @@
       if (unmounted) return;
       global.addEventListener('message', onMessage);
       mounted = true;
-      iframe.src = baseUrl + '/assess#token=' + encodeURIComponent(options.sessionToken)
+      iframe.src = baseUrl + '/assess?pk=' + encodeURIComponent(options.publishableKey)
+        + '#token=' + encodeURIComponent(options.sessionToken)
         + '&parentOrigin=' + encodeURIComponent(global.location.origin);
       element.appendChild(iframe);
     }

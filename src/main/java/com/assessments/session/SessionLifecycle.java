@@ -58,6 +58,14 @@ public class SessionLifecycle {
         }
     }
 
+    /**
+     * Completed, expired, or past expiresAt whatever its status (a failed session is not finished before then: it
+     * may be resubmitted). A finished session takes no answers, and its token reveals nothing but its end state.
+     */
+    public boolean isFinished(Session s) {
+        return COMPLETED.equals(s.status) || EXPIRED.equals(s.status) || !clock.instant().isBefore(s.expiresAt);
+    }
+
     @Transactional(Transactional.TxType.MANDATORY)
     public void created(Session s) {
         events.record(EventRecorder.SESSION_CREATED, s);

@@ -43,7 +43,7 @@ public class SessionMapper {
                 .assessmentType(AssessmentType.fromValue(s.assessmentType))
                 .environment(Environment.fromValue(s.environment))
                 .sessionToken(sessionToken)
-                .assessmentUrl(assessmentUrl(sessionToken))
+                .assessmentUrl(assessmentUrl(s.id, sessionToken))
                 .expiresAt(Times.utc(s.expiresAt))
                 .createdAt(Times.utc(s.createdAt))
                 .candidate(candidate(s))
@@ -106,9 +106,13 @@ public class SessionMapper {
         return s.reportGeneratedAt == null ? null : URI.create(baseUrl + "/api/v1/sessions/" + s.id + "/report.pdf");
     }
 
-    /** The token travels in the URL fragment, which browsers never send to servers or in Referer headers. */
-    public URI assessmentUrl(String sessionToken) {
-        return URI.create(baseUrl + "/assess#token=" + sessionToken);
+    /**
+     * The token travels in the URL fragment, which browsers never send to servers or in Referer headers; the
+     * non-secret session id in the query tells the runner page which sites may frame it (its organization's
+     * publishable-key origins), and the runner refuses a token of another session.
+     */
+    public URI assessmentUrl(String sessionId, String sessionToken) {
+        return URI.create(baseUrl + "/assess?session=" + sessionId + "#token=" + sessionToken);
     }
 
     Candidate candidate(Session s) {

@@ -239,11 +239,15 @@ public class SessionService {
         return new Outcome(200, body, false);
     }
 
-    /** The runner's first load moves created to in_progress (once, however often it reloads). */
+    /**
+     * The runner's first load moves created to in_progress (once, however often it reloads). A finished session
+     * (completed, expired, or past expiresAt) shows only its end state: no candidate name, no saved answers.
+     */
     @Transactional
     public EmbedSession loadForRunner(Caller.SessionPrincipal principal) {
         Session s = lockForRunner(principal);
-        if (clock.instant().isBefore(s.expiresAt)) {
+        boolean finished = lifecycle.isFinished(s);
+        if (!finished) {
             lifecycle.start(s);
         }
         return new EmbedSession()
@@ -251,8 +255,8 @@ public class SessionService {
                 .status(SessionStatus.fromValue(s.status))
                 .assessmentType(com.assessments.api.model.AssessmentType.fromValue(s.assessmentType))
                 .expiresAt(Times.utc(s.expiresAt))
-                .candidateName(s.candidateName)
-                .progress(progress(s));
+                .candidateName(finished ? null : s.candidateName)
+                .progress(finished ? new EmbedProgress().answers(new ArrayList<>()).updatedAt(null) : progress(s));
     }
 
     @Transactional

@@ -2,6 +2,7 @@ package com.assessments.web;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
 
 import java.io.IOException;
@@ -11,22 +12,37 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The candidate-facing files, served by the service itself (no CDN): the runner page at /assess (the session
- * token travels in the URL fragment) and the versioned browser SDK at /sdk/v1/embed.js.
+ * token travels in the URL fragment, never in the query) and the versioned browser SDK at /sdk/v1/embed.js.
  */
 @Path("/")
 public class WebResource {
 
-    /** The runner may be framed by any site: it does nothing without a session token, and posts only to parentOrigin. */
-    static final String RUNNER_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-            + "img-src 'self' data:; connect-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
+    private static final String RUNNER_CSP_START = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            + "img-src 'self' data:; connect-src 'self'; frame-ancestors ";
+    private static final String RUNNER_CSP_END = "; base-uri 'none'; form-action 'none'";
 
     private static final ConcurrentHashMap<String, byte[]> FILES = new ConcurrentHashMap<>();
 
+    private final RunnerFraming framing;
+
+    public WebResource(RunnerFraming framing) {
+        this.framing = framing;
+    }
+
+    /** The runner's CSP with the given frame-ancestors source list. */
+    static String runnerCsp(String frameAncestors) {
+        return RUNNER_CSP_START + frameAncestors + RUNNER_CSP_END;
+    }
+
+    /**
+     * The runner page. Only the sites allowed by the session's organization ({@code ?session=}, the server-made
+     * assessmentUrl) or by the SDK's publishable key ({@code ?pk=}) may frame it; without either, none may.
+     */
     @GET
     @Path("assess")
-    public Response runner() {
+    public Response runner(@QueryParam("session") String sessionId, @QueryParam("pk") String publishableKey) {
         return file("web/assess.html", "text/html; charset=utf-8")
-                .header("Content-Security-Policy", RUNNER_CSP)
+                .header("Content-Security-Policy", runnerCsp(framing.frameAncestors(sessionId, publishableKey)))
                 .header("Referrer-Policy", "no-referrer")
                 .header("Cache-Control", "no-cache")
                 .build();

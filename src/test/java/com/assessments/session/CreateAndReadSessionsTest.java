@@ -57,7 +57,7 @@ class CreateAndReadSessionsTest {
         assertEquals(before.plusSeconds(86_400).truncatedTo(ChronoUnit.SECONDS),
                 OffsetDateTime.parse(json.getString("expiresAt")).toInstant().truncatedTo(ChronoUnit.SECONDS));
         String token = json.getString("sessionToken");
-        assertEquals("http://localhost:8080/assess#token=" + token, json.getString("assessmentUrl"));
+        assertEquals("http://localhost:8080/assess?session=" + json.getString("id") + "#token=" + token, json.getString("assessmentUrl"));
         // only a digest of the token is stored
         assertEquals(0, db.count("select count(*) from sessions where token_hash = convert_to(?, 'UTF8')", token));
         assertEquals(1, db.count("select count(*) from sessions where token_hash = sha256(convert_to(?, 'UTF8'))", token));

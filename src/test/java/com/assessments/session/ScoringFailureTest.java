@@ -39,7 +39,8 @@ class ScoringFailureTest {
         api().auth().oauth2(Admin.TOKEN).contentType(io.restassured.http.ContentType.JSON)
                 .body(Map.of("assessmentTypes", List.of("lpm_u"), "licenses", Map.of("lpm_u", 2)))
                 .patch("/api/admin/organizations/{id}", live.orgId()).then().statusCode(200);
-        String id = Sessions.created(live.secretKey(), "lpm_u")[0];
+        String[] created = Sessions.created(live.secretKey(), "lpm_u");
+        String id = created[0];
         var bank = api().auth().oauth2(live.secretKey()).get("/api/v1/assessments/questions/lpm_u").then().statusCode(200)
                 .extract().jsonPath();
         Map<String, Object> answers = com.assessments.catalogue.CatalogueAndScoringTest.answers(bank, bank.getList("questions").size());
@@ -58,5 +59,13 @@ class ScoringFailureTest {
         assertEquals(2, db.count("select count(*) from events where session_id = ? and type = 'session.failed'", id));
         api().auth().oauth2(live.secretKey()).get("/api/v1/sessions/{id}", id).then().body("status", equalTo("failed"))
                 .body("results.error", notNullValue());
+        // a failed session is not finished before expiresAt: its token still shows the name, progress and questions
+        api().auth().oauth2(created[1]).contentType(io.restassured.http.ContentType.JSON)
+                .body(Map.of("answers", answers.get("responses"))).put("/api/v1/embed/progress").then().statusCode(200);
+        api().auth().oauth2(created[1]).get("/api/v1/embed/session").then().statusCode(200)
+                .body("status", equalTo("failed"))
+                .body("candidateName", notNullValue())
+                .body("progress.answers.size()", equalTo(bank.getList("questions").size()));
+        api().auth().oauth2(created[1]).get("/api/v1/assessments/questions/lpm_u").then().statusCode(200);
     }
 }

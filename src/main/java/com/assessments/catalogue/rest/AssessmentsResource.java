@@ -8,19 +8,25 @@ import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
 import com.assessments.session.Session;
+import com.assessments.session.SessionLifecycle;
 import jakarta.ws.rs.core.Response;
 
 import java.util.Map;
 
-/** The catalogue routes; the runner (session token) may read only its own session's bank. */
+/**
+ * The catalogue routes; the runner (session token) may read only its own session's bank, and only while the
+ * session takes answers.
+ */
 public class AssessmentsResource implements AssessmentsApi {
 
     private final AssessmentCatalogue catalogue;
     private final Caller caller;
+    private final SessionLifecycle lifecycle;
 
-    public AssessmentsResource(AssessmentCatalogue catalogue, Caller caller) {
+    public AssessmentsResource(AssessmentCatalogue catalogue, Caller caller, SessionLifecycle lifecycle) {
         this.catalogue = catalogue;
         this.caller = caller;
+        this.lifecycle = lifecycle;
     }
 
     @Override
@@ -36,6 +42,8 @@ public class AssessmentsResource implements AssessmentsApi {
                 throw new ApiException(ErrorCode.INSUFFICIENT_PERMISSIONS,
                         "A session token may read only its own session's question bank.", Map.of("assessmentType", type.toString()));
             }
+            // a finished session's token reveals nothing but its end state: 409 once completed, 410 once expired
+            lifecycle.requireSubmittable(session);
         }
         return Response.ok(catalogue.bank(type.toString())
                 .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No question bank for " + type + " yet."))).build();
