@@ -243,7 +243,7 @@ public class ApiKeyService {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < origins.size(); i++) {
             String normalized = AuthenticationFilter.normalizeOrigin(origins.get(i));
-            if (normalized == null || normalized.indexOf('/', "https://".length()) >= 0) {
+            if (!AuthenticationFilter.isWellFormedOrigin(normalized)) {
                 throw ApiException.validation("allowedOrigins[" + i + "]",
                         "must be an origin such as https://careers.example.com (scheme, host and optional port, no path)");
             }

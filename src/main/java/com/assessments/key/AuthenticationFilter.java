@@ -181,6 +181,15 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         return token.isEmpty() || token.contains(" ") ? null : token;
     }
 
+    /** scheme://host[:port] with a DNS name or bracketed IPv6 host: nothing that could break a header it is copied into. */
+    private static final java.util.regex.Pattern WELL_FORMED_ORIGIN =
+            java.util.regex.Pattern.compile("https?://([A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+])(:[0-9]{1,5})?");
+
+    /** True for a normalized origin that is safe to store and to emit (CSP frame-ancestors). */
+    public static boolean isWellFormedOrigin(String origin) {
+        return origin != null && WELL_FORMED_ORIGIN.matcher(origin).matches();
+    }
+
     /** "https://Example.com:443/" -> "https://example.com:443"; null when not an http(s) origin. */
     public static String normalizeOrigin(String origin) {
         if (origin == null) {

@@ -32,7 +32,6 @@ public class RunnerFraming {
     /** Only publishable keys: a secret key in a URL is treated as unknown (never even looked up). */
     private static final Pattern PUBLISHABLE_KEY = Pattern.compile("service_pk_(test|live)_[0-9A-Za-z]{20,100}");
     /** scheme://host[:port] with a DNS name or a bracketed IPv6 address; nothing that could end or add a directive. */
-    private static final Pattern SAFE_ORIGIN = Pattern.compile("https?://([A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+])(:[0-9]{1,5})?");
 
     private final EntityManager em;
     private final ApiKeyService keys;
@@ -85,7 +84,7 @@ public class RunnerFraming {
     static String sourceList(Collection<String> origins) {
         Set<String> safe = new LinkedHashSet<>();
         for (String origin : origins) {
-            if (origin != null && SAFE_ORIGIN.matcher(origin).matches()) {
+            if (origin != null && com.assessments.key.AuthenticationFilter.isWellFormedOrigin(origin)) {
                 safe.add(origin);
             }
         }

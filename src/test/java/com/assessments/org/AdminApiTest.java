@@ -126,6 +126,14 @@ class AdminApiTest {
                 .body(Map.of("environment", "test", "allowedOrigins", List.of("https://ok.example.com/path")))
                 .post("/api/admin/organizations/{id}/keys", org).then().statusCode(400)
                 .body("error.details.errors.field", hasItem("allowedOrigins[]"));
+        // an origin is copied into the runner's Content-Security-Policy: nothing that could add a directive
+        for (String bad : List.of("https://a.example.com; script-src *", "https://a.example.com 'unsafe-inline'",
+                "https://a.example.com,https://b.example.com", "https://a_b.example.com\"")) {
+            api().auth().oauth2(Admin.TOKEN).contentType(ContentType.JSON)
+                    .body(Map.of("environment", "test", "allowedOrigins", List.of(bad)))
+                    .post("/api/admin/organizations/{id}/keys", org).then().statusCode(400)
+                    .body("error.code", equalTo("validation_error"));
+        }
         api().auth().oauth2(Admin.TOKEN).contentType(ContentType.JSON)
                 .body(Map.of("environment", "staging"))
                 .post("/api/admin/organizations/{id}/keys", org).then().statusCode(400)
