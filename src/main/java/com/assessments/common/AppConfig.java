@@ -52,6 +52,10 @@ public interface AppConfig {
         /** How often each replica writes the lastUsedAt of the API keys used since its last write (or "off"). */
         @WithDefault("30s")
         String lastUsedFlushEvery();
+
+        /** How often each replica checks whether any replica changed a key or an organization (or "off"). */
+        @WithDefault("1s")
+        String cacheCheckEvery();
     }
 
     interface Reports {

@@ -6,6 +6,7 @@ import com.assessments.common.PageResult;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
@@ -34,10 +35,12 @@ public class ApiKeyService {
 
     private final Clock clock;
     private final KeyUsage usage;
+    private final EntityManager em;
 
-    public ApiKeyService(Clock clock, KeyUsage usage) {
+    public ApiKeyService(Clock clock, KeyUsage usage, EntityManager em) {
         this.clock = clock;
         this.usage = usage;
+        this.em = em;
     }
 
     static boolean looksLikeKey(String token) {
@@ -90,12 +93,14 @@ public class ApiKeyService {
 
     /** Key look-ups by digest, kept AUTH_CACHE_TTL; revocation and rotation on this replica evict at once. */
     private final java.util.concurrent.ConcurrentHashMap<String, Cached> cache = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong cacheGeneration = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long seenEpoch = -1;
     static final long AUTH_CACHE_TTL_NANOS = java.time.Duration.ofSeconds(30).toNanos();
 
     /**
      * The principal behind a plain key, if the key exists and is neither revoked nor past its grace period. Served
      * from a 30-second cache, so most requests cost no database round trip for authentication; another replica
-     * sees a revocation within those 30 seconds (rotation grace periods are unaffected: expiry is checked on
+     * sees a revocation within about a second ({@link #followChanges}) (rotation grace periods are unaffected: expiry is checked on
      * every use).
      */
     public Optional<Caller.KeyPrincipal> authenticate(String plainKey) {
@@ -104,12 +109,15 @@ public class ApiKeyService {
         Instant now = clock.instant();
         Cached cached = cache.get(digest);
         if (cached == null || System.nanoTime() > cached.cachedUntilNanos()) {
+            long generation = cacheGeneration.get();
             cached = load(hash).orElse(null);
             if (cached == null) {
                 cache.remove(digest);
                 return Optional.empty();
             }
-            cache.put(digest, cached);
+            if (generation == cacheGeneration.get()) {
+                cache.put(digest, cached); // not when the cache was dropped meanwhile: the read may predate the change
+            }
         }
         boolean usable = cached.revokedAt() == null && (cached.expiresAt() == null || now.isBefore(cached.expiresAt()));
         if (!usable) {
@@ -133,9 +141,32 @@ public class ApiKeyService {
                 });
     }
 
-    /** Drops cached look-ups of a key (revocation, rotation) or of an organization (rate limit changes). */
-    public void evict(java.util.function.Predicate<Caller.KeyPrincipal> which) {
+    /**
+     * A change to who may call: drops the matching cached look-ups on this replica at once, and moves the shared
+     * epoch in the caller's transaction so every other replica drops its cache within a second
+     * ({@link #followChanges}).
+     */
+    @Transactional
+    public void changed(java.util.function.Predicate<Caller.KeyPrincipal> which) {
+        em.createNativeQuery("update auth_cache_epoch set epoch = epoch + 1 where id = 1").executeUpdate();
         cache.values().removeIf(c -> which.test(c.principal()));
+    }
+
+    /** Drops this replica's whole cache when another replica (or this one) changed a key or an organization. */
+    @io.quarkus.scheduler.Scheduled(identity = "auth-cache-epoch", every = "${assessments.keys.cache-check-every}",
+            concurrentExecution = io.quarkus.scheduler.Scheduled.ConcurrentExecution.SKIP)
+    public void followChanges() {
+        long epoch;
+        try {
+            epoch = ((Number) em.createNativeQuery("select epoch from auth_cache_epoch where id = 1").getSingleResult()).longValue();
+        } catch (RuntimeException e) {
+            return; // database unreachable: keys stay cached for their 30 s, as before
+        }
+        if (epoch != seenEpoch) {
+            seenEpoch = epoch;
+            cacheGeneration.incrementAndGet();
+            cache.clear();
+        }
     }
 
     /** Every key of the organization, both environments and revoked ones included, newest first. */
@@ -190,7 +221,7 @@ public class ApiKeyService {
             Instant end = now.plusSeconds(graceSeconds);
             old.expiresAt = old.expiresAt == null || end.isBefore(old.expiresAt) ? end : old.expiresAt;
         }
-        evict(p -> p.keyId().equals(keyId));
+        changed(p -> p.keyId().equals(keyId));
         return new Rotation(replacement, old);
     }
 
@@ -216,7 +247,7 @@ public class ApiKeyService {
         if (key.revokedAt == null) {
             key.revokedAt = clock.instant();
         }
-        evict(p -> p.keyId().equals(keyId));
+        changed(p -> p.keyId().equals(keyId));
         return key;
     }
 

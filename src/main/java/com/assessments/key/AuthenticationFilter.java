@@ -109,11 +109,16 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                     Map.of("missingScope", requirement.scope(), "keyScopes", key.scopes()));
         }
         caller.authenticate(key);
-        RateLimiter.Decision decision = rateLimiter.check("key:" + key.lineageId(), key.rateLimitPerMinute());
+        limit("key:" + key.lineageId(), key.rateLimitPerMinute(), "with this key (and the keys it was rotated from)");
+    }
+
+    /** Counts the request in the credential's window; 429 with Retry-After when the window is full. */
+    private void limit(String subject, int perMinute, String credential) {
+        RateLimiter.Decision decision = rateLimiter.check(subject, perMinute);
         caller.rateLimited(decision);
         if (!decision.allowed()) {
             throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "More than " + decision.limit()
-                    + " requests in the last minute with this key (and the keys it was rotated from); retry after " + decision.retryAfterSeconds() + " s.",
+                    + " requests in the last minute " + credential + "; retry after " + decision.retryAfterSeconds() + " s.",
                     Map.of("limit", decision.limit(), "retryAfterSeconds", decision.retryAfterSeconds()),
                     Map.of("Retry-After", String.valueOf(decision.retryAfterSeconds())));
         }
@@ -124,8 +129,10 @@ public class AuthenticationFilter implements ContainerRequestFilter {
             throw new ApiException(ErrorCode.INVALID_SESSION_TOKEN,
                     "Missing or malformed session token. Send Authorization: Bearer vst_...");
         }
-        caller.authenticate(sessionTokens.authenticate(token).orElseThrow(() -> new ApiException(
-                ErrorCode.INVALID_SESSION_TOKEN, "Unknown session token, or its session was deleted.")));
+        Caller.SessionPrincipal session = sessionTokens.authenticate(token).orElseThrow(() -> new ApiException(
+                ErrorCode.INVALID_SESSION_TOKEN, "Unknown session token, or its session was deleted."));
+        caller.authenticate(session);
+        limit("session:" + session.sessionId(), rateLimiter.limits().sessionTokenPerMinute(), "with this session token");
     }
 
     /**
@@ -160,6 +167,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         if (!operatorToken.matches(token)) {
             throw new ApiException(ErrorCode.INVALID_ADMIN_TOKEN, "Missing or wrong operator token.");
         }
+        limit("operator", rateLimiter.limits().operatorPerMinute(), "with the operator token");
     }
 
     private static boolean implementsContract(Class<?> resourceClass) {

@@ -12,7 +12,7 @@ import java.time.Clock;
 import java.time.Instant;
 
 /**
- * A sliding-window limit per API key that holds across replicas: one PostgreSQL statement per request counts it
+ * A sliding-window limit per credential (API key lineage, session, operator) that holds across replicas: one PostgreSQL statement per request counts it
  * in the current one-minute window and reads the previous window; the estimate is
  * previous * (share of the previous window still inside the last minute) + current. Requests over the limit are
  * counted too, so a client that keeps hammering stays limited. When the database cannot answer, the request is
@@ -29,10 +29,17 @@ public class RateLimiter {
 
     private final DataSource dataSource;
     private final Clock clock;
+    private final CredentialLimits limits;
 
-    public RateLimiter(DataSource dataSource, Clock clock) {
+    public RateLimiter(DataSource dataSource, Clock clock, CredentialLimits limits) {
         this.dataSource = dataSource;
         this.clock = clock;
+        this.limits = limits;
+    }
+
+    /** The limits of session tokens and the operator token (API keys carry their own). */
+    public CredentialLimits limits() {
+        return limits;
     }
 
     public Decision check(String subject, int limit) {

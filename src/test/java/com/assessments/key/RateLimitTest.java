@@ -104,8 +104,8 @@ class RateLimitTest {
     @Test
     void twoInstancesSharingTheDatabaseEnforceOneCombinedLimit() {
         startOfAMinute();
-        RateLimiter replicaA = new RateLimiter(dataSource, clock);
-        RateLimiter replicaB = new RateLimiter(dataSource, clock);
+        RateLimiter replicaA = new RateLimiter(dataSource, clock, null);
+        RateLimiter replicaB = new RateLimiter(dataSource, clock, null);
         String subject = "key:shared-" + System.nanoTime();
         for (int i = 0; i < 60; i++) {
             assertTrue(replicaA.check(subject, 120).allowed());

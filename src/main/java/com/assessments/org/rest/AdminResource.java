@@ -58,7 +58,7 @@ public class AdminResource implements AdminApi {
     public Response adminUpdateOrganization(String orgId, OrganizationUpdateRequest request) {
         var view = organizations.update(orgId, request.getName(), names(request.getAssessmentTypes()), request.getLicenses(),
                 request.getRateLimitPerMinute());
-        keys.evict(p -> p.organizationId().equals(orgId)); // a new rate limit applies at once on this replica
+        keys.changed(p -> p.organizationId().equals(orgId)); // a new rate limit applies on every replica within a second
         return Response.ok(OrganizationMapper.toDto(view)).build();
     }
 
