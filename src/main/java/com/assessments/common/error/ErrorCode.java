@@ -5,7 +5,7 @@ package com.assessments.common.error;
  * A code is never renamed; the description is what /docs/errors shows.
  */
 public enum ErrorCode {
-    VALIDATION_ERROR(400, "The request failed validation: malformed JSON, a wrong type, an unknown enum value, a missing or out-of-range field, or a per-assessment validity gate (FRA needs at least 90% of items answered). details.errors lists each problem as {field, issue}."),
+    VALIDATION_ERROR(400, "The request failed validation: malformed JSON, a wrong type, an unknown enum value (the issue lists the allowed ones), a missing or out-of-range field, an empty or invalid query or header parameter (field is the parameter's name, e.g. limit or Idempotency-Key), or a per-assessment validity gate (FRA needs at least 90% of items answered). details.errors lists each problem as {field, issue}."),
     INVALID_CONFIG(400, "A tfd or tfd_plus session was created without config.occupationId."),
     INVALID_RESPONSES(400, "The submission passed validation but the live scoring engine cannot score it (for example a whole FRA scale unanswered). Reported as 400 rather than 500; the session is unchanged."),
     SESSION_NOT_COMPLETED(400, "A report was asked for a session that is not completed."),
@@ -26,14 +26,17 @@ public enum ErrorCode {
     ORGANIZATION_NOT_FOUND(404, "No organization with this id (operator API)."),
     METHOD_NOT_ALLOWED(405, "The route exists but does not take this HTTP method; the Allow header lists the ones it takes."),
     NOT_ACCEPTABLE(406, "The Accept header asks for a representation this route cannot produce."),
+    REQUEST_TIMEOUT(408, "The request announced a body (Content-Length or chunked) that did not arrive in time (10 seconds after the headers by default). The connection is closed; send the request again."),
     SESSION_ALREADY_COMPLETED(409, "Submit on a session that is already completed."),
     TFD_CONFIG_NOT_PUBLISHED(409, "config.orgConfigId names a TFD config that is not published (generating, reviewing or archived)."),
     IDEMPOTENCY_CONFLICT(409, "The Idempotency-Key was used before with a different request, on another route, by another API key (other than the key's own rotations), or for a session that has since been deleted. Choose a new key."),
     IDEMPOTENCY_IN_PROGRESS(409, "A request with this Idempotency-Key is still being processed. Retry after a short wait."),
     SESSION_EXPIRED(410, "The session passed expiresAt before it was submitted."),
     PAYLOAD_TOO_LARGE(413, "The request body is larger than the limit (1 MiB)."),
-    UNSUPPORTED_MEDIA_TYPE(415, "The request body must be sent as application/json."),
+    URI_TOO_LONG(414, "The request URI (path and query string) is longer than 4096 characters."),
+    UNSUPPORTED_MEDIA_TYPE(415, "The request body must be sent as application/json: another media type, a wildcard (*/*), an empty or a missing Content-Type is refused when there is a body."),
     RATE_LIMIT_EXCEEDED(429, "The key's sliding-window rate limit is exceeded; wait for the number of seconds in Retry-After (X-RateLimit-Reset gives the instant as UNIX seconds)."),
+    HEADERS_TOO_LARGE(431, "The request headers add up to more than 20 KiB."),
     INTERNAL_ERROR(500, "An unexpected server error. Nothing was changed; retry with backoff and quote the X-Request-Id header when reporting it."),
     NOT_IMPLEMENTED(501, "The assessment type is not yet scored in live mode; a test key works for integration.");
 

@@ -89,9 +89,11 @@ public class ErrorMappers {
         String field = JsonPaths.of(e.getPath());
         String issue;
         if (e instanceof InvalidFormatException ife && ife.getTargetType() != null && ife.getTargetType().isEnum()) {
-            issue = "has a value that is not one of the allowed values";
-        } else if (e instanceof ValueInstantiationException) {
-            issue = "has a value that is not one of the allowed values";
+            issue = JsonPaths.oneOf(ife.getTargetType());
+        } else if (e instanceof ValueInstantiationException vie) {
+            // the generated enums' @JsonCreator throws for an unknown value
+            issue = vie.getType() != null && vie.getType().isEnumType()
+                    ? JsonPaths.oneOf(vie.getType().getRawClass()) : "has a value that is not one of the allowed values";
         } else if (e instanceof UnrecognizedPropertyException) {
             issue = "is not a known field";
         } else if (e instanceof MismatchedInputException mie && mie.getTargetType() != null) {

@@ -44,6 +44,16 @@ final class JsonPaths {
         return path.startsWith(".") ? path.substring(1) : path;
     }
 
+    /** "must be one of: a, b, c" with an enum's wire values (the generated enums write their value in toString). */
+    static String oneOf(Class<?> enumType) {
+        Object[] constants = enumType.getEnumConstants();
+        if (constants == null || constants.length == 0) {
+            return "has a value that is not one of the allowed values";
+        }
+        return "must be one of: " + java.util.Arrays.stream(constants).map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
     /** A JSON type name for a Java target type, without leaking class names. */
     static String describe(Class<?> type) {
         if (type == String.class || type.isEnum()) {
