@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import com.assessments.common.input.ContractSchemas;
+import com.assessments.common.input.InputRules;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
@@ -14,7 +16,9 @@ import jakarta.inject.Singleton;
  * JSON is read strictly, so a client's mistake is reported instead of guessed at: unknown fields, a number
  * where a string belongs ("name": 123), a string where a number belongs ("expiresIn": "600"), a fraction
  * for an integer, null for a required primitive, or a member name given twice ({"a": 1, "a": 2}, where a lenient
- * reader would silently keep one) are all 400 validation_error naming the field.
+ * reader would silently keep one) are all 400 validation_error naming the field. {@link InputRules} adds what the
+ * database and the contract need on top: no U+0000 in any string, dates in years 0001..9999, no repeated items
+ * in uniqueItems lists, explicit nulls and null items only where openapi.yaml says nullable, minProperties.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -40,5 +44,6 @@ public class StrictJson implements ObjectMapperCustomizer {
         }
         mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Enum).setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+        mapper.registerModule(new InputRules(ContractSchemas.get()));
     }
 }

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +64,27 @@ public class SessionRules {
         checkConfig(org, type, config);
         checkMetadata(metadata);
         return new Checked(config == null ? null : json(config), json(metadata == null ? Map.of() : metadata));
+    }
+
+    /**
+     * 400 validation_error on redirectUrl when it matches the contract's pattern but is not a URL java.net.URI can
+     * read ("http://[", a stray % as in "?y=%zz"): the session could not be returned or redirected to later.
+     */
+    public static void checkRedirectUrl(String redirectUrl) {
+        if (redirectUrl == null) {
+            return;
+        }
+        URI uri;
+        try {
+            uri = new URI(redirectUrl);
+        } catch (URISyntaxException e) {
+            throw ApiException.validation("redirectUrl", "is not a valid URL (RFC 3986): " + e.getReason()
+                    + (e.getIndex() >= 0 ? " at index " + e.getIndex() : ""));
+        }
+        String scheme = uri.getScheme();
+        if (!uri.isAbsolute() || uri.isOpaque() || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
+            throw ApiException.validation("redirectUrl", "must be an absolute http or https URL");
+        }
     }
 
     /** 403 insufficient_permissions when the key's product list leaves out the type. */

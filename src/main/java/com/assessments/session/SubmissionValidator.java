@@ -33,9 +33,10 @@ public class SubmissionValidator {
         Set<String> seen = new HashSet<>();
         Map<String, BankItem> byId = bank == null ? Map.of() : bank.byId();
         List<Answer> answers = new ArrayList<>();
+        String list = complete ? "responses" : "answers"; // the list's name in the body: submit vs. PUT /embed/progress
         for (int i = 0; i < items.size(); i++) {
             SubmissionItem item = items.get(i);
-            String at = "responses[" + i + "]";
+            String at = list + "[" + i + "]";
             if (!seen.add(item.getQuestionId())) {
                 issues.add(new ApiException.FieldIssue(at + ".questionId", "repeats question " + item.getQuestionId()));
                 continue;

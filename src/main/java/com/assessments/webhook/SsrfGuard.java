@@ -53,9 +53,10 @@ public final class SsrfGuard {
      * Checks the URL and resolves its host to all of its addresses.
      *
      * @return every address of the host (never empty): all of them public, or the host is allow-listed
-     * @throws Blocked if the scheme is not http/https, the URL has user info or no host, the host is an IPv4 address
-     *                 in a form other than four decimal numbers, or (with the same {@link #NOT_ALLOWED} message for
-     *                 both) it cannot be resolved or any of its addresses is blocked (see {@link #isBlocked})
+     * @throws Blocked if the scheme is not http/https, the URL has user info or no host, the port is outside
+     *                 1..65535, the host is an IPv4 address in a form other than four decimal numbers, or (with the
+     *                 same {@link #NOT_ALLOWED} message for both) it cannot be resolved or any of its addresses is
+     *                 blocked (see {@link #isBlocked})
      */
     public List<InetAddress> resolveAllowed(URI url) {
         if (url == null) {
@@ -85,6 +86,9 @@ public final class SsrfGuard {
         String host = normalize(rawHost);
         if (host.isEmpty()) {
             throw new Blocked("must have a host");
+        }
+        if (url.getPort() != -1 && (url.getPort() < 1 || url.getPort() > 65535)) {
+            throw new Blocked("must have a port from 1 to 65535");
         }
         boolean allowListed = allowedHosts.contains(host);
         if (!allowListed && !host.contains(":")) {

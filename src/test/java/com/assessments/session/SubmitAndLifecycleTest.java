@@ -147,7 +147,7 @@ class SubmitAndLifecycleTest {
                 .body("progress.answers.response", equalTo(List.of(4, 2)));
         var bad = Map.of("answers", List.of(Map.of("questionId", "nope", "response", 4)));
         api().auth().oauth2(s[1]).contentType(ContentType.JSON).body(bad).put("/api/v1/embed/progress").then().statusCode(400)
-                .body("error.details.errors.field", hasItem("responses[0].questionId"));
+                .body("error.details.errors.field", hasItem("answers[0].questionId"));
     }
 
     @Test

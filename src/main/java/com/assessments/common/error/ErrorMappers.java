@@ -1,10 +1,12 @@
 package com.assessments.common.error;
 
+import com.assessments.common.input.InputRuleException;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -88,7 +90,11 @@ public class ErrorMappers {
         }
         String field = JsonPaths.of(e.getPath());
         String issue;
-        if (e instanceof InvalidFormatException ife && ife.getTargetType() != null && ife.getTargetType().isEnum()) {
+        if (e instanceof InputRuleException rule) {
+            issue = rule.issue();
+        } else if (e instanceof InvalidNullException) {
+            issue = "must not be null";
+        } else if (e instanceof InvalidFormatException ife && ife.getTargetType() != null && ife.getTargetType().isEnum()) {
             issue = JsonPaths.oneOf(ife.getTargetType());
         } else if (e instanceof ValueInstantiationException vie) {
             // the generated enums' @JsonCreator throws for an unknown value

@@ -142,7 +142,9 @@ public class ContractParameters {
             default -> {
                 if ("date-time".equals(s.format())) {
                     try {
-                        OffsetDateTime.parse(value);
+                        if (!com.assessments.common.input.InputRules.inCalendar(OffsetDateTime.parse(value).toInstant())) {
+                            return com.assessments.common.input.InputRules.DATE_ISSUE; // PostgreSQL would refuse it as a 500
+                        }
                     } catch (DateTimeParseException e) {
                         return "must be a date-time (ISO 8601 with an offset, e.g. 2025-06-01T00:00:00Z)";
                     }

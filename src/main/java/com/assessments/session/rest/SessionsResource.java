@@ -10,6 +10,7 @@ import com.assessments.key.Caller;
 import com.assessments.report.ReportService;
 import com.assessments.report.ReportsResource;
 import com.assessments.session.SessionMapper;
+import com.assessments.session.SessionRules;
 import com.assessments.session.SessionService;
 import jakarta.ws.rs.core.Response;
 
@@ -32,6 +33,7 @@ public class SessionsResource implements SessionsApi {
 
     @Override
     public Response createSession(CreateSessionRequest request, String idempotencyKey) {
+        SessionRules.checkRedirectUrl(request.getRedirectUrl());
         return Responses.of(sessions.create(caller.key(), request, idempotencyKey));
     }
 

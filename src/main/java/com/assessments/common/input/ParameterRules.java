@@ -1,0 +1,80 @@
+package com.assessments.common.input;
+
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.PathSegment;
+import jakarta.ws.rs.ext.Provider;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * U+0000 in a path, query or header parameter (sent as %00 in the URL). PostgreSQL cannot compare text with it,
+ * so it must not reach a query. Runs after authentication (401/403 come first) and before the resource.
+ * <ul>
+ *   <li>A path id containing it cannot name anything: 404 with the not-found code of the collection the id is
+ *       in ({@code /sessions/{id}} session_not_found, {@code /webhooks/{id}/deliveries/{deliveryId}} for the
+ *       delivery id delivery_not_found, ...; the leftmost such id decides), as for any other unknown id.</li>
+ *   <li>A query parameter containing it: 400 validation_error naming the parameter. The same for a header
+ *       (Idempotency-Key), should one get this far: the HTTP server already answers a raw NUL byte in a header
+ *       with a bare 400.</li>
+ * </ul>
+ * (Query parameters' formats and ranges, dates included, are checked by common/http/ParameterFilter from the contract.)
+ */
+@Provider
+@Priority(Priorities.AUTHORIZATION)
+public class ParameterRules implements ContainerRequestFilter {
+
+    /** The not-found code of an id, by the path segment before it. */
+    static final Map<String, ErrorCode> NOT_FOUND_BY_COLLECTION = Map.of(
+            "sessions", ErrorCode.SESSION_NOT_FOUND,
+            "reports", ErrorCode.SESSION_NOT_FOUND, // /reports/{id}/pdf takes a session id
+            "webhooks", ErrorCode.WEBHOOK_NOT_FOUND,
+            "deliveries", ErrorCode.DELIVERY_NOT_FOUND,
+            "events", ErrorCode.EVENT_NOT_FOUND,
+            "keys", ErrorCode.KEY_NOT_FOUND,
+            "organizations", ErrorCode.ORGANIZATION_NOT_FOUND);
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        List<PathSegment> segments = request.getUriInfo().getPathSegments(true);
+        for (int i = 1; i < segments.size(); i++) {
+            ErrorCode code = NOT_FOUND_BY_COLLECTION.get(segments.get(i - 1).getPath());
+            if (code != null && InputRules.hasNul(segments.get(i).getPath())) {
+                throw new ApiException(code, "No such " + singular(segments.get(i - 1).getPath())
+                        + ": the id contains the NUL character (U+0000).");
+            }
+        }
+        // (other path parameters are enums, {type}: their converter refuses a NUL like any unknown value)
+        for (Map.Entry<String, List<String>> header : request.getHeaders().entrySet()) {
+            for (String value : header.getValue()) {
+                if (InputRules.hasNul(value)) {
+                    throw ApiException.validation(header.getKey(), InputRules.NUL_ISSUE);
+                }
+            }
+        }
+        for (Map.Entry<String, List<String>> parameter : request.getUriInfo().getQueryParameters(true).entrySet()) {
+            String name = parameter.getKey();
+            if (InputRules.hasNul(name)) {
+                throw ApiException.validation("query", "has a parameter name containing the NUL character (U+0000)");
+            }
+            for (String value : parameter.getValue()) {
+                if (InputRules.hasNul(value)) {
+                    throw ApiException.validation(name, InputRules.NUL_ISSUE);
+                }
+            }
+        }
+    }
+
+    private static String singular(String collection) {
+        return switch (collection) {
+            case "deliveries" -> "delivery";
+            case "reports" -> "session";
+            default -> collection.substring(0, collection.length() - 1);
+        };
+    }
+}
