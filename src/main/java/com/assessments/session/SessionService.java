@@ -293,10 +293,14 @@ public class SessionService {
             if (ScoringException.INVALID_RESPONSES.equals(e.code())) {
                 throw new ApiException(ErrorCode.INVALID_RESPONSES, e.getMessage());
             }
+            // the contract's ScoringError: kind "error" is the AssessmentResult discriminator
             Map<String, Object> error = new LinkedHashMap<>();
             error.put("code", e.code());
             error.put("message", e.getMessage());
-            lifecycle.fail(s, mapper.write(Map.of("error", error)));
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("kind", "error");
+            result.put("error", error);
+            lifecycle.fail(s, mapper.write(result));
         }
     }
 

@@ -15,8 +15,9 @@ import java.util.Set;
 
 /**
  * Checks submitted answers against the session type's question bank: every questionId known and given
- * once, the response inside the item's range, the dimension (when sent) the item's own. A complete
- * submission (submit, not progress) must also answer every item where the type requires it (DISC: all 15).
+ * once, the response inside the item's range, the dimension the item's own when sent (it is optional: the bank
+ * knows each item's dimension). A complete submission (submit, not progress) must also answer every item where
+ * the type requires it (DISC: all 15).
  * All problems are reported at once as 400 validation_error naming each offending item.
  */
 @ApplicationScoped
@@ -63,9 +64,6 @@ public class SubmissionValidator {
                 if (item.getDimension() != null && !item.getDimension().equals(question.dimension())) {
                     issues.add(new ApiException.FieldIssue(at + ".dimension",
                             "must be " + question.dimension() + " for question " + question.id()));
-                }
-                if (item.getDimension() == null && ALL_ITEMS_REQUIRED.contains(type)) {
-                    issues.add(new ApiException.FieldIssue(at + ".dimension", "is required (" + question.dimension() + ")"));
                 }
             }
             answers.add(new Answer(item.getQuestionId(), item.getDimension(), item.getResponse(), item.getResponseTimeMs()));

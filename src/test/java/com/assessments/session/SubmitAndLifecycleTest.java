@@ -210,6 +210,41 @@ class SubmitAndLifecycleTest {
         assertEquals(List.of("session.created"), eventTypes(id));
     }
 
+    /**
+     * The DISC item's `dimension` is optional (the bank knows each item's): absent it scores exactly as when given;
+     * given, it must be the item's own (400 validation_error naming responses[i].dimension, session unchanged).
+     */
+    @Test
+    void discDimensionIsOptionalAndCheckedWhenGiven() {
+        Admin.Keys live = Admin.newTenant("live");
+        int[] responses = {5, 2, 3, 4, 5, 2, 3, 4, 4, 1, 3, 5, 1, 4, 3};
+        List<Map<String, Object>> without = new ArrayList<>();
+        for (int i = 0; i < responses.length; i++) {
+            without.add(Map.of("questionId", Sessions.DISC_ITEMS.get(i)[0], "response", responses[i]));
+        }
+        String withId = Sessions.created(live.secretKey(), "disc")[0];
+        String withoutId = Sessions.created(live.secretKey(), "disc")[0];
+        var given = Sessions.submit(live.secretKey(), withId, Sessions.disc(responses)).statusCode(200)
+                .body("status", equalTo("completed")).extract().jsonPath();
+        var absent = Sessions.submit(live.secretKey(), withoutId, Map.of("responses", without)).statusCode(200)
+                .body("status", equalTo("completed")).body("results.kind", equalTo("disc")).body("results.mock", equalTo(false))
+                .extract().jsonPath();
+        assertEquals(given.getMap("results"), absent.getMap("results"));
+
+        // a wrong dimension among absent ones
+        Admin.Keys test = Admin.newTenant("test");
+        String id = Sessions.created(test.secretKey(), "disc")[0];
+        List<Map<String, Object>> wrong = new ArrayList<>(without);
+        wrong.set(4, Map.of("questionId", "disc_05", "dimension", "S", "response", 5));
+        Sessions.submit(test.secretKey(), id, Map.of("responses", wrong)).statusCode(400)
+                .body("error.code", equalTo("validation_error"))
+                .body("error.details.errors.size()", equalTo(1))
+                .body("error.details.errors[0].field", equalTo("responses[4].dimension"))
+                .body("error.details.errors[0].issue", equalTo("must be D for question disc_05"));
+        api().auth().oauth2(test.secretKey()).get("/api/v1/sessions/{id}", id).then().body("status", equalTo("created"))
+                .body("results", nullValue());
+    }
+
     @Test
     void testKeysScoreDeterministicallyForEveryType() {
         String org = Admin.createOrganization("Mock org", Map.of("aapa", 1, "disc", 1, "fra", 1, "lpm", 1, "lpm_u", 1, "tfd", 1, "tfd_plus", 1));
