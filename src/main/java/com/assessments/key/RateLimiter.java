@@ -27,6 +27,10 @@ public class RateLimiter {
     public record Decision(boolean allowed, int limit, int remaining, long resetEpochSeconds, long retryAfterSeconds) {
     }
 
+    /** After the database failed a check, checks are skipped (let through) this long. */
+    static final long FAIL_OPEN_NANOS = java.time.Duration.ofSeconds(5).toNanos();
+
+    private volatile long failOpenUntilNanos = System.nanoTime();
     private final DataSource dataSource;
     private final Clock clock;
     private final CredentialLimits limits;
@@ -46,6 +50,11 @@ public class RateLimiter {
         Instant now = clock.instant();
         long nowMs = now.toEpochMilli();
         long start = nowMs - Math.floorMod(nowMs, WINDOW_MS);
+        if (System.nanoTime() < failOpenUntilNanos) {
+            // the database just failed us: do not make every request wait for it a second time (the request's own
+            // work answers 503 quickly); try again after a few seconds
+            return new Decision(true, limit, limit, (start + WINDOW_MS) / 1000, 0);
+        }
         int current;
         int previous;
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement("""
@@ -66,6 +75,7 @@ public class RateLimiter {
                 previous = rs.getInt(2);
             }
         } catch (SQLException e) {
+            failOpenUntilNanos = System.nanoTime() + FAIL_OPEN_NANOS;
             return new Decision(true, limit, limit, (start + WINDOW_MS) / 1000, 0);
         }
         return decide(limit, current, previous, nowMs, start);

@@ -1,6 +1,7 @@
 package com.assessments.status;
 
 import com.assessments.common.AppConfig;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -8,31 +9,89 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The real checks behind GET /status. It never throws: a failing check is reported, not raised.
- * Verdict: down when the database cannot be reached; degraded when it answers slowly (over
- * {@link #SLOW_DATABASE_MS} ms), when webhook deliveries are overdue by more than {@link #QUEUE_LAG}, or
- * when no scheduled job has run within assessments.cron-max-silence (3 minutes); healthy otherwise.
+ * The real checks behind GET /status. It never throws: a failing check is reported, not raised, and it answers within
+ * {@link #CHECK_DEADLINE} even when the database does not answer at all (the probe runs on its own thread, its
+ * statements have their own network timeout, and concurrent callers share one probe instead of piling up).
+ *
+ * <p>Verdict: {@code down} when the database cannot be reached within the deadline; {@code degraded} when it answers
+ * slowly (over {@link #SLOW_DATABASE_MS} ms), when the webhook queue is not ok, or when no scheduled job has run within
+ * assessments.cron-max-silence (3 minutes); {@code healthy} otherwise. The webhook queue is not ok when a delivery
+ * due for an attempt is more than {@link #QUEUE_LAG} late (the workers are not keeping up), or when at least
+ * {@link #RETRYING_DEGRADED} deliveries are waiting to retry and they go to at least {@link #RETRYING_ENDPOINTS_DEGRADED}
+ * endpoints: failures spread over several receivers point at our side of the delivery (egress, DNS, TLS, the
+ * workers), while failures at one or two receivers are those receivers' business and do not degrade the platform.
+ *
+ * <p>Queue counts cover the deliveries the workers are expected to send, those of enabled endpoints; deliveries of a
+ * disabled endpoint are held (they are not attempted until it is enabled again) and counted apart.
  */
 @ApplicationScoped
 public class PlatformHealth {
 
     static final long SLOW_DATABASE_MS = 500;
     static final Duration QUEUE_LAG = Duration.ofMinutes(5);
+    /** The whole check answers within this; a database that has not answered by then is reported down. */
+    static final Duration CHECK_DEADLINE = Duration.ofMillis(800);
+    /** Network (socket read) timeout of the probe's statements. */
+    static final int PROBE_NETWORK_TIMEOUT_MS = 750;
+    static final int RETRYING_DEGRADED = 10;
+    static final int RETRYING_ENDPOINTS_DEGRADED = 3;
     private static final Logger LOG = Logger.getLogger(PlatformHealth.class);
 
-    public record Report(String status, boolean databaseOk, long databaseLatencyMs, boolean queueOk, long pendingCount,
-                         long dlqCount, boolean cronOk, Instant cronLastRunAt, Instant timestamp) {
+    /**
+     * The webhook delivery queue. {@code pending}: waiting for an attempt ({@code pending} or {@code failed}, enabled
+     * endpoints); {@code retrying}: of those, the ones whose last attempt failed; {@code retryingEndpoints}: how many
+     * endpoints those go to; {@code overdue}: due more than {@link #QUEUE_LAG} ago; {@code held}: waiting on a disabled
+     * endpoint; {@code dead}: in the dead-letter queue (not resent or recovered); {@code undelivered}: everything not
+     * delivered and not replaced, i.e. pending + held + dead.
+     */
+    public record Queue(long pending, long retrying, long retryingEndpoints, long overdue, long held, long dead) {
+
+        public static final Queue EMPTY = new Queue(0, 0, 0, 0, 0, 0);
+
+        public long undelivered() {
+            return pending + held + dead;
+        }
+
+        public boolean ok() {
+            return overdue == 0 && !(retrying >= RETRYING_DEGRADED && retryingEndpoints >= RETRYING_ENDPOINTS_DEGRADED);
+        }
+    }
+
+    public record Report(String status, boolean databaseOk, long databaseLatencyMs, boolean queueOk, Queue queue,
+                         boolean cronOk, Instant cronLastRunAt, Instant timestamp) {
+
+        public long pendingCount() {
+            return queue.pending();
+        }
+
+        public long dlqCount() {
+            return queue.dead();
+        }
     }
 
     private final DataSource dataSource;
     private final Clock clock;
     private final Duration cronMaxSilence;
+    private final AtomicReference<CompletableFuture<Report>> inFlight = new AtomicReference<>();
+    private final ExecutorService probes = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "status-probe");
+        t.setDaemon(true);
+        return t;
+    });
 
     public PlatformHealth(DataSource dataSource, Clock clock, AppConfig config) {
         this.dataSource = dataSource;
@@ -41,43 +100,105 @@ public class PlatformHealth {
     }
 
     public Report check() {
+        long started = System.nanoTime();
+        CompletableFuture<Report> mine = new CompletableFuture<>();
+        CompletableFuture<Report> probe = inFlight.compareAndExchange(null, mine);
+        if (probe == null) {
+            probe = mine;
+            try {
+                probes.execute(() -> {
+                    Report report = probe();
+                    inFlight.compareAndSet(mine, null); // before completing: a later caller starts a fresh probe
+                    mine.complete(report);
+                });
+            } catch (RuntimeException e) { // rejected: shutting down
+                inFlight.compareAndSet(mine, null);
+                mine.complete(down(clock.instant(), started));
+            }
+        }
+        Report report;
+        try {
+            report = probe.get(CHECK_DEADLINE.toNanos() - (System.nanoTime() - started), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            LOG.warnf("status check: the database did not answer within %d ms", CHECK_DEADLINE.toMillis());
+            return down(clock.instant(), started);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return down(clock.instant(), started);
+        } catch (ExecutionException e) {
+            return down(clock.instant(), started);
+        }
+        if (!report.databaseOk()) {
+            LOG.warn("status check: database unreachable");
+        }
+        return report;
+    }
+
+    private Report down(Instant now, long started) {
+        return new Report("down", false, (System.nanoTime() - started) / 1_000_000, false, Queue.EMPTY, false, null, now);
+    }
+
+    /** One round of checks on the probe thread. Never throws. */
+    Report probe() {
         Instant now = clock.instant();
         long started = System.nanoTime();
         try (Connection c = dataSource.getConnection()) {
-            try (PreparedStatement ps = c.prepareStatement("select 1"); ResultSet rs = ps.executeQuery()) {
-                rs.next();
+            int networkTimeout = c.getNetworkTimeout();
+            c.setNetworkTimeout(Runnable::run, PROBE_NETWORK_TIMEOUT_MS);
+            try {
+                return probe(c, now, started);
+            } finally {
+                c.setNetworkTimeout(Runnable::run, networkTimeout);
             }
-            long latencyMs = (System.nanoTime() - started) / 1_000_000;
-            long pending = 0, dead = 0, overdue = 0;
-            // a dead delivery that was resent or recovered (superseded_by) has left the dead-letter queue
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select count(*) filter (where status = 'pending'),
-                           count(*) filter (where status = 'dead' and superseded_by is null),
-                           count(*) filter (where status = 'pending' and next_attempt_at < ?)
-                    from webhook_deliveries where status in ('pending', 'dead')""")) {
-                ps.setTimestamp(1, Timestamp.from(now.minus(QUEUE_LAG)));
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    pending = rs.getLong(1);
-                    dead = rs.getLong(2);
-                    overdue = rs.getLong(3);
-                }
-            }
-            Instant lastRun = null;
-            try (PreparedStatement ps = c.prepareStatement("select max(last_run_at) from job_runs");
-                 ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                Timestamp t = rs.getTimestamp(1);
-                lastRun = t == null ? null : t.toInstant();
-            }
-            boolean queueOk = overdue == 0;
-            boolean cronOk = lastRun != null && lastRun.isAfter(now.minus(cronMaxSilence));
-            String status = latencyMs > SLOW_DATABASE_MS || !queueOk || !cronOk ? "degraded" : "healthy";
-            return new Report(status, true, latencyMs, queueOk, pending, dead, cronOk, lastRun, now);
         } catch (Exception e) {
-            LOG.warnf("status check: database unreachable (%s)", e.getClass().getSimpleName());
-            long latencyMs = (System.nanoTime() - started) / 1_000_000;
-            return new Report("down", false, latencyMs, false, 0, 0, false, null, now);
+            LOG.debugf("status probe failed: %s", e);
+            return down(now, started);
         }
+    }
+
+    private Report probe(Connection c, Instant now, long started) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("select 1"); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+        }
+        long latencyMs = (System.nanoTime() - started) / 1_000_000;
+        Queue queue = queue(c, now);
+        Instant lastRun = null;
+        try (PreparedStatement ps = c.prepareStatement("select max(last_run_at) from job_runs");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            Timestamp t = rs.getTimestamp(1);
+            lastRun = t == null ? null : t.toInstant();
+        }
+        boolean cronOk = lastRun != null && lastRun.isAfter(now.minus(cronMaxSilence));
+        String status = latencyMs > SLOW_DATABASE_MS || !queue.ok() || !cronOk ? "degraded" : "healthy";
+        return new Report(status, true, latencyMs, queue.ok(), queue, cronOk, lastRun, now);
+    }
+
+    private Queue queue(Connection c, Instant now) throws SQLException {
+        // a dead delivery that was resent or recovered (superseded_by) has left the dead-letter queue; the workers send
+        // only to enabled endpoints, and a deleted endpoint's unsent deliveries are cancelled
+        try (PreparedStatement ps = c.prepareStatement("""
+                select count(*) filter (where waiting and sendable),
+                       count(*) filter (where d.status = 'failed' and sendable),
+                       count(distinct d.endpoint_id) filter (where d.status = 'failed' and sendable),
+                       count(*) filter (where waiting and sendable and d.next_attempt_at < ?),
+                       count(*) filter (where waiting and not sendable and w.deleted_at is null),
+                       count(*) filter (where d.status = 'dead' and d.superseded_by is null)
+                from webhook_deliveries d
+                join webhook_endpoints w on w.id = d.endpoint_id,
+                lateral (select d.status in ('pending', 'failed') and d.superseded_by is null as waiting,
+                                w.status = 'enabled' and w.deleted_at is null as sendable) f
+                where d.status in ('pending', 'failed', 'dead')""")) {
+            ps.setTimestamp(1, Timestamp.from(now.minus(QUEUE_LAG)));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new Queue(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
+            }
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        probes.shutdownNow();
     }
 }

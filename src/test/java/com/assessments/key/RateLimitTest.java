@@ -116,6 +116,24 @@ class RateLimitTest {
     }
 
     @Test
+    void aFailingDatabaseIsAskedOnceThenSkippedForAFewSeconds() {
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        DataSource down = (DataSource) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[]{DataSource.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                        asked.incrementAndGet();
+                        throw new java.sql.SQLTransientConnectionException("connection refused");
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        RateLimiter limiter = new RateLimiter(down, clock, null);
+        assertTrue(limiter.check("key:outage", 120).allowed(), "fails open");
+        assertTrue(limiter.check("key:outage", 120).allowed());
+        assertTrue(limiter.check("key:outage", 120).allowed());
+        assertEquals(1, asked.get(), "requests during an outage must not each wait for the database again");
+    }
+
+    @Test
     void slidingWindowArithmetic() {
         long start = 1_800_000_000_000L - (1_800_000_000_000L % 60_000);
         // 100 in the previous minute, 30 s into this one with 60 so far: 100 * 0.5 + 60 = 110 <= 120

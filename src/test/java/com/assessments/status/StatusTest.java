@@ -21,6 +21,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
 class StatusTest {
@@ -127,14 +129,91 @@ class StatusTest {
         assertEquals(1, db.count("select processed from job_runs where job = 'housekeeping'"));
     }
 
-    /** One event and one delivery of it to the test endpoint (a delivery is unique per endpoint and event). */
+    @Test
+    void queueCountsWhatWaitsWhatRetriesWhatIsHeldAndWhatIsDead() {
+        housekeeping.run();
+        Instant now = clock.instant();
+        String org = Admin.createOrganization("Status org", Map.of("disc", 1));
+        insertEndpoint("we_statustest", org, "enabled");
+        insertEndpoint("we_statustestoff", org, "disabled");
+        JsonPath before = api().get("/api/v1/status").then().statusCode(200).extract().jsonPath();
+
+        insertDelivery("whd_statustest10", "pending", now.plusSeconds(30));
+        insertDelivery("whd_statustest11", "pending", now.plusSeconds(30));
+        for (int i = 0; i < 3; i++) { // failed attempts waiting for their retry: the pendingCount 0 of the incident
+            insertDelivery("whd_statustest2" + i, "failed", now.plus(Duration.ofMinutes(5)));
+        }
+        insertDelivery("whd_statustest30", "succeeded", null);
+        insertDelivery("whd_statustest31", "dead", null);
+        insertDelivery("whd_statustest32", "dead", null);
+        db.update("update webhook_deliveries set superseded_by = 'whd_statustest10' where id = 'whd_statustest32'");
+        insertDelivery("whd_statustest40", "pending", now.plusSeconds(30), "we_statustestoff");
+        insertDelivery("whd_statustest41", "failed", now.plusSeconds(30), "we_statustestoff");
+
+        JsonPath after = api().get("/api/v1/status").then().statusCode(200).extract().jsonPath();
+        assertEquals(5, delta(before, after, "pendingCount"), "pending and failed deliveries of enabled endpoints");
+        assertEquals(3, delta(before, after, "retryingCount"), "failed deliveries waiting for their retry");
+        assertEquals(2, delta(before, after, "heldCount"), "deliveries waiting on a disabled endpoint");
+        assertEquals(1, delta(before, after, "dlqCount"), "dead and not superseded");
+        assertEquals(8, delta(before, after, "undeliveredCount"), "everything not delivered and not replaced");
+        assertEquals(after.getLong("checks.webhookQueue.pendingCount") + after.getLong("checks.webhookQueue.heldCount")
+                + after.getLong("checks.webhookQueue.dlqCount"), after.getLong("checks.webhookQueue.undeliveredCount"));
+    }
+
+    @Test
+    void failuresSpreadOverSeveralEndpointsDegradeTheVerdict() {
+        housekeeping.run();
+        Instant now = clock.instant();
+        String org = Admin.createOrganization("Status org", Map.of("disc", 1));
+        for (String endpoint : new String[]{"we_statustest", "we_statustest2", "we_statustest3"}) {
+            insertEndpoint(endpoint, org, "enabled");
+        }
+        for (int i = 0; i < PlatformHealth.RETRYING_DEGRADED; i++) {
+            insertDelivery("whd_statustest5" + i, "failed", now.plus(Duration.ofMinutes(5)), "we_statustest" + (i % 3 == 0 ? "" : i % 3 + 1));
+        }
+        api().get("/api/v1/status").then().statusCode(200)
+                .body("checks.webhookQueue.ok", equalTo(false))
+                .body("checks.database.ok", equalTo(true))
+                .body("checks.cron.ok", equalTo(true))
+                .body("status", equalTo("degraded"));
+    }
+
+    @Test
+    void theVerdictRuleOfTheQueue() {
+        // retrying, retrying endpoints, overdue
+        assertTrue(queue(0, 0, 0).ok());
+        assertTrue(queue(9, 3, 0).ok(), "a few failures");
+        assertFalse(queue(10, 3, 0).ok(), "failures spread over three receivers point at the sending side");
+        assertTrue(queue(500, 2, 0).ok(), "one or two broken receivers are their owners' business");
+        assertFalse(queue(0, 0, 1).ok(), "a delivery overdue by five minutes: the workers are not keeping up");
+    }
+
+    private static PlatformHealth.Queue queue(long retrying, long endpoints, long overdue) {
+        return new PlatformHealth.Queue(retrying, retrying, endpoints, overdue, 0, 0);
+    }
+
+    private static long delta(JsonPath before, JsonPath after, String count) {
+        return after.getLong("checks.webhookQueue." + count) - before.getLong("checks.webhookQueue." + count);
+    }
+
+    private void insertEndpoint(String id, String org, String status) {
+        db.update("insert into webhook_endpoints (id, organization_id, environment, url, events, status, secret_ciphertext, created_at, updated_at)"
+                + " values (?, ?, 'test', 'https://example.com/hook', '{session.completed}', ?, '\\x00', now(), now())"
+                + " on conflict (id) do update set organization_id = excluded.organization_id, status = excluded.status", id, org, status);
+    }
+
     private void insertDelivery(String id, String status, Instant nextAttempt) {
+        insertDelivery(id, status, nextAttempt, "we_statustest");
+    }
+
+    /** One event and one delivery of it to the endpoint (a delivery is unique per endpoint and event). */
+    private void insertDelivery(String id, String status, Instant nextAttempt, String endpoint) {
         String event = id.replace("whd_", "evt_");
         db.update("insert into events (id, organization_id, environment, type, payload, created_at)"
-                + " select ?, organization_id, 'test', 'session.completed', '{}', now() from webhook_endpoints where id = 'we_statustest'", event);
+                + " select ?, organization_id, 'test', 'session.completed', '{}', now() from webhook_endpoints where id = ?", event, endpoint);
         db.update("insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at)"
-                        + " select ?, organization_id, 'we_statustest', ?, ?, ?, now() from webhook_endpoints where id = 'we_statustest'",
-                id, event, status, nextAttempt == null ? null : Timestamp.from(nextAttempt));
+                        + " select ?, organization_id, ?, ?, ?, ?, now() from webhook_endpoints where id = ?",
+                id, endpoint, event, status, nextAttempt == null ? null : Timestamp.from(nextAttempt), endpoint);
     }
 
     private void insertIdempotency(String org, String key, Instant expiresAt) {

@@ -38,7 +38,8 @@ public enum ErrorCode {
     RATE_LIMIT_EXCEEDED(429, "The key's sliding-window rate limit is exceeded; wait for the number of seconds in Retry-After (X-RateLimit-Reset gives the instant as UNIX seconds)."),
     HEADERS_TOO_LARGE(431, "The request headers add up to more than 20 KiB."),
     INTERNAL_ERROR(500, "An unexpected server error. Nothing was changed; retry with backoff and quote the X-Request-Id header when reporting it."),
-    NOT_IMPLEMENTED(501, "The assessment type is not yet scored in live mode; a test key works for integration.");
+    NOT_IMPLEMENTED(501, "The assessment type is not yet scored in live mode; a test key works for integration."),
+    SERVICE_UNAVAILABLE(503, "The service cannot reach its database right now (an outage, a failover or a restart). Retry after the number of seconds in Retry-After; where the route takes an Idempotency-Key, retry with the same key so that a request that did go through is not carried out twice.");
 
     private final int status;
     private final String description;

@@ -168,6 +168,9 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
+        if (DatabaseOutage.causedBy(e)) {
+            return DatabaseOutage.response(envelope, e); // 503 service_unavailable with Retry-After
+        }
         LOG.error("unexpected error while handling a request", e);
         return envelope.response(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred. Retry with backoff.", Map.of());
     }

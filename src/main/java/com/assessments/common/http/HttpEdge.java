@@ -19,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 import java.util.Locale;
 import java.util.Map;
@@ -45,6 +46,8 @@ import java.util.regex.Pattern;
 public class HttpEdge {
 
     public static final String REQUEST_ID = "X-Request-Id";
+    /** MDC key of the request id: every log line written while the request is handled carries it (%X{requestId}). */
+    public static final String REQUEST_ID_MDC = "requestId";
     private static final Pattern SAFE_REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
     private static final Logger LOG = Logger.getLogger(HttpEdge.class);
     private static final String API_PREFIX = "/api/";
@@ -145,6 +148,9 @@ public class HttpEdge {
         String incoming = request.getHeader(REQUEST_ID);
         String requestId = incoming != null && SAFE_REQUEST_ID.matcher(incoming).matches() ? incoming : Ids.id("req_");
         response.putHeader(REQUEST_ID, requestId);
+        // Quarkus keeps the MDC in the request's duplicated Vert.x context: it follows the request to worker threads
+        MDC.put(REQUEST_ID_MDC, requestId);
+        ctx.addEndHandler(v -> MDC.remove(REQUEST_ID_MDC));
 
         response.putHeader("X-Content-Type-Options", "nosniff");
         String path = request.path();

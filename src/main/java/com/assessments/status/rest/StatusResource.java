@@ -30,7 +30,12 @@ public class StatusResource implements StatusApi {
                 .status(HealthStatus.fromValue(r.status()))
                 .checks(new StatusChecks()
                         .database(new DatabaseCheck().ok(r.databaseOk()).latencyMs(r.databaseLatencyMs()))
-                        .webhookQueue(new WebhookQueueCheck().ok(r.queueOk()).pendingCount(r.pendingCount()).dlqCount(r.dlqCount()))
+                        .webhookQueue(new WebhookQueueCheck().ok(r.queueOk())
+                                .pendingCount(r.queue().pending())
+                                .retryingCount(r.queue().retrying())
+                                .heldCount(r.queue().held())
+                                .dlqCount(r.queue().dead())
+                                .undeliveredCount(r.queue().undelivered()))
                         .cron(new CronCheck().ok(r.cronOk()).lastRunAt(Times.utc(r.cronLastRunAt()))))
                 .version(config.version())
                 .timestamp(Times.utc(r.timestamp()));

@@ -1,0 +1,83 @@
+package com.assessments.jobs;
+
+import com.assessments.support.AppProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
+import io.quarkus.runtime.configuration.DurationConverter;
+import io.quarkus.scheduler.Scheduler;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.config.SmallRyeConfig;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static com.assessments.support.Contract.api;
+import static com.assessments.support.Contract.raw;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a replica does when SIGTERM arrives during a rolling deploy, as far as it can be seen inside one process. */
+@QuarkusTest
+class DrainTest {
+
+    @Inject
+    Event<ShutdownDelayInitiatedEvent> shutdownDelay;
+
+    @Inject
+    Drain drain;
+
+    @Inject
+    Scheduler scheduler;
+
+    @Test
+    void readinessGoesDownAndJobsStopWhileRequestsAreStillServed() {
+        raw().get("/q/health/ready").then().statusCode(200);
+        assertTrue(scheduler.isRunning());
+        try {
+            // what Quarkus fires first on SIGTERM when quarkus.shutdown.delay-enabled is set
+            shutdownDelay.fire(new ShutdownDelayInitiatedEvent());
+
+            assertTrue(drain.draining());
+            assertFalse(scheduler.isRunning(), "no new background job run may start on a replica that is going away");
+            raw().get("/q/health/ready").then().statusCode(503)
+                    .body("status", equalTo("DOWN"))
+                    .body("checks.find { it.name == 'drain' }.status", equalTo("DOWN"));
+            raw().get("/q/health/live").then().statusCode(200);
+            // load balancers are still catching up: requests keep being served until the delay is over
+            api().get("/api/v1/status").then().statusCode(200);
+        } finally {
+            drain.end();
+        }
+        raw().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem("drain"));
+        assertTrue(scheduler.isRunning());
+    }
+
+    @Test
+    void theShutdownTimingsFitTheKubernetesGracePeriod() throws Exception {
+        SmallRyeConfig prod = AppProperties.under("prod");
+        assertTrue(prod.getValue("quarkus.shutdown.delay-enabled", Boolean.class));
+        Duration delay = DurationConverter.parseDuration(prod.getRawValue("quarkus.shutdown.delay"));
+        Duration timeout = DurationConverter.parseDuration(prod.getRawValue("quarkus.shutdown.timeout"));
+        assertEquals(Duration.ofSeconds(5), delay);
+        assertEquals(Duration.ofSeconds(20), timeout);
+        // tests and dev mode do not wait (Quarkus ignores the delay in dev mode by itself)
+        assertEquals(Duration.ZERO, DurationConverter.parseDuration(AppProperties.under("test").getRawValue("quarkus.shutdown.delay")));
+
+        JsonNode pod = new ObjectMapper(new YAMLFactory()).readTree(Path.of("k8s/deployment.yaml").toFile()).at("/spec/template/spec");
+        long grace = pod.at("/terminationGracePeriodSeconds").asLong();
+        long preStop = pod.at("/containers/0/lifecycle/preStop/sleep/seconds").asLong();
+        assertEquals(5, preStop, "the pod keeps serving while its removal from the endpoints propagates");
+        // preStop, then SIGTERM: the delay, the requests in flight, then a few seconds to close pools and flush
+        assertTrue(grace >= preStop + delay.toSeconds() + timeout.toSeconds() + 10,
+                "terminationGracePeriodSeconds " + grace + " leaves no room to close after draining");
+        assertTrue(pod.at("/containers/0/readinessProbe/httpGet/path").asText().equals("/q/health/ready"));
+    }
+}
