@@ -1,13 +1,8 @@
 package com.assessments.key;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -66,7 +61,7 @@ public class ContractSecurity {
     private final List<Route> routes;
 
     public ContractSecurity() {
-        JsonNode root = read();
+        JsonNode root = com.assessments.common.ContractDocument.tree();
         this.byOperationId = requirements(root);
         this.routes = routes(root);
     }
@@ -111,18 +106,6 @@ public class ContractSecurity {
     Map<String, Requirement> all() {
         return byOperationId;
     }
-
-    private static JsonNode read() {
-        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream("META-INF/openapi.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("META-INF/openapi.yaml is missing from the class path");
-            }
-            return new ObjectMapper(new YAMLFactory()).readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read openapi.yaml", e);
-        }
-    }
-
     private static List<Route> routes(JsonNode root) {
         List<Route> out = new ArrayList<>();
         root.path("paths").properties().forEach(path -> path.getValue().properties().forEach(op -> {

@@ -2,13 +2,8 @@ package com.assessments.common.http;
 
 import com.assessments.common.error.ApiException.FieldIssue;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;
@@ -52,7 +47,7 @@ public class ContractParameters {
     private final Map<String, List<Declared>> byOperationId;
 
     public ContractParameters() {
-        this(read());
+        this(com.assessments.common.ContractDocument.tree());
     }
 
     ContractParameters(JsonNode root) {
@@ -223,16 +218,5 @@ public class ContractParameters {
             }
         }
         return node;
-    }
-
-    private static JsonNode read() {
-        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream("META-INF/openapi.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("META-INF/openapi.yaml is missing from the class path");
-            }
-            return new ObjectMapper(new YAMLFactory()).readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read openapi.yaml", e);
-        }
     }
 }

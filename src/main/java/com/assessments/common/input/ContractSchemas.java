@@ -1,12 +1,7 @@
 package com.assessments.common.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -53,7 +48,7 @@ public final class ContractSchemas {
         if (c == null) {
             synchronized (ContractSchemas.class) {
                 if (instance == null) {
-                    instance = new ContractSchemas(read());
+                    instance = new ContractSchemas(com.assessments.common.ContractDocument.tree());
                 }
                 c = instance;
             }
@@ -129,22 +124,6 @@ public final class ContractSchemas {
         }
         return names;
     }
-
-    private static JsonNode read() {
-        ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        if (loader == null) {
-            loader = ContractSchemas.class.getClassLoader();
-        }
-        try (InputStream in = loader.getResourceAsStream("META-INF/openapi.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("META-INF/openapi.yaml is missing from the class path");
-            }
-            return new ObjectMapper(new YAMLFactory()).readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read openapi.yaml", e);
-        }
-    }
-
     /** For tests: which members of which request schemas the contract knows. */
     Map<String, Map<String, Member>> members() {
         return members;
