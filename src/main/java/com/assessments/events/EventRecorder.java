@@ -2,10 +2,7 @@ package com.assessments.events;
 
 import com.assessments.common.Ids;
 import com.assessments.common.Times;
-import com.assessments.session.Session;
-import com.assessments.session.SessionMapper;
 import com.assessments.webhook.EventFanOut;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,51 +16,56 @@ import java.time.Instant;
  * The outbox: an event is written in the same transaction as the state change that caused it (callers
  * must already be in one), so a change is never committed without its event nor an event without its
  * change. The payload is the contract's Event envelope, stored whole so it is delivered and listed as is; one
- * pending delivery per subscribed endpoint is queued in the same transaction.
+ * pending delivery per subscribed endpoint is queued in the same transaction. The feature that changed state
+ * hands over the event ready made ({@link NewEvent}): the outbox knows no feature's types.
  */
 @ApplicationScoped
 public class EventRecorder {
 
-    public static final String SESSION_CREATED = "session.created";
-    public static final String SESSION_STARTED = "session.started";
-    public static final String SESSION_COMPLETED = "session.completed";
-    public static final String SESSION_FAILED = "session.failed";
-    public static final String SESSION_EXPIRED = "session.expired";
-    public static final String REPORT_GENERATED = "report.generated";
+    /**
+     * An event to record: its type (an EventType value), whose it is, the session it is about (or null), and its
+     * {@code data} (any value Jackson serialises; for session events the contract's EventData).
+     */
+    public record NewEvent(String type, String organizationId, String environment, String sessionId, Object data) {
+    }
 
     private final EntityManager em;
     private final ObjectMapper mapper;
     private final Clock clock;
-    private final SessionMapper sessions;
     private final EventFanOut fanOut;
 
-    public EventRecorder(EntityManager em, ObjectMapper mapper, Clock clock, SessionMapper sessions, EventFanOut fanOut) {
+    public EventRecorder(EntityManager em, ObjectMapper mapper, Clock clock, EventFanOut fanOut) {
         this.fanOut = fanOut;
         this.em = em;
         this.mapper = mapper;
         this.clock = clock;
-        this.sessions = sessions;
     }
 
-    /** Records {@code type} for the session as it is now; returns the event id. */
+    /** Records the event as of now; returns its id. */
     @Transactional(Transactional.TxType.MANDATORY)
-    public String record(String type, Session session) {
+    public String record(NewEvent e) {
         String id = Ids.id("evt_");
         Instant now = clock.instant();
         ObjectNode event = mapper.createObjectNode();
         event.put("id", id);
-        event.put("event", type);
+        event.put("event", e.type());
         event.put("createdAt", Times.utc(now).toString());
-        JsonNode data = mapper.valueToTree(sessions.toEventData(session));
-        event.set("data", data);
-        em.flush(); // the session row must exist before its event references it
+        event.set("data", mapper.valueToTree(e.data()));
+        em.flush(); // the row the event is about (its session) must exist before the event references it
         em.createNativeQuery("""
                         insert into events (id, organization_id, environment, type, session_id, payload, created_at)
                         values (?1, ?2, ?3, ?4, ?5, cast(?6 as jsonb), ?7)""")
-                .setParameter(1, id).setParameter(2, session.organizationId).setParameter(3, session.environment)
-                .setParameter(4, type).setParameter(5, session.id).setParameter(6, event.toString()).setParameter(7, now)
+                .setParameter(1, id).setParameter(2, e.organizationId()).setParameter(3, e.environment())
+                .setParameter(4, e.type()).setParameter(5, e.sessionId()).setParameter(6, event.toString()).setParameter(7, now)
                 .executeUpdate();
-        fanOut.fanOut(session.organizationId, session.environment, id, type, now);
+        fanOut.fanOut(e.organizationId(), e.environment(), id, e.type(), now);
         return id;
+    }
+
+    /** Right to forget: the session's events go, and before them their webhook deliveries (which reference them). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void forget(String sessionId) {
+        fanOut.forget(sessionId);
+        em.createNativeQuery("delete from events where session_id = ?1").setParameter(1, sessionId).executeUpdate();
     }
 }

@@ -36,4 +36,9 @@ public class DatabaseReportStore implements ReportStore {
                 .setParameter(1, sessionId).setParameter(2, pdf).setParameter(3, Hashing.sha256(pdf))
                 .setParameter(4, clock.instant()).executeUpdate() == 1;
     }
+
+    @Override
+    public void forget(String sessionId) {
+        em.createNativeQuery("delete from reports where session_id = ?1").setParameter(1, sessionId).executeUpdate();
+    }
 }

@@ -3,21 +3,16 @@ package com.assessments.report;
 import com.assessments.catalogue.AssessmentCatalogue;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
-import com.assessments.events.EventRecorder;
 import com.assessments.jobs.JobRuns;
 import com.assessments.key.Caller;
 import com.assessments.org.Organization;
 import com.assessments.session.Session;
 import com.assessments.session.SessionLifecycle;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.assessments.session.SessionMapper;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -26,7 +21,8 @@ import java.util.List;
  * A completed session's PDF report: rendered once, stored, announced once with report.generated. The report
  * job renders new ones in the background (safe on many replicas: it claims sessions with SKIP LOCKED); a
  * request that comes first renders it on the spot. Either way the session row is locked while rendering, so
- * a report is never stored or announced twice.
+ * a report is never stored or announced twice. The sessions themselves are found and marked through the session
+ * package (report.generated is its event).
  */
 @ApplicationScoped
 public class ReportService {
@@ -34,18 +30,16 @@ public class ReportService {
     public static final String JOB = "reports";
     static final int BATCH = 20;
 
-    private final EntityManager em;
     private final ReportStore store;
-    private final EventRecorder events;
-    private final ObjectMapper mapper;
+    private final SessionLifecycle lifecycle;
+    private final SessionMapper sessions;
     private final Clock clock;
     private final JobRuns runs;
 
-    public ReportService(EntityManager em, ReportStore store, EventRecorder events, ObjectMapper mapper, Clock clock, JobRuns runs) {
-        this.em = em;
+    public ReportService(ReportStore store, SessionLifecycle lifecycle, SessionMapper sessions, Clock clock, JobRuns runs) {
         this.store = store;
-        this.events = events;
-        this.mapper = mapper;
+        this.lifecycle = lifecycle;
+        this.sessions = sessions;
         this.clock = clock;
         this.runs = runs;
     }
@@ -53,9 +47,7 @@ public class ReportService {
     /** The report of one of the caller's sessions: 404 when not theirs or deleted, 400 when not completed. */
     @Transactional
     public Report pdf(Caller.KeyPrincipal key, String sessionId) {
-        Session s = Session.<Session>find("id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null",
-                        sessionId, key.organizationId(), key.environment())
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional()
+        Session s = Session.lockOwned(sessionId, key.organizationId(), key.environment())
                 .orElseThrow(() -> new ApiException(ErrorCode.SESSION_NOT_FOUND, "No session " + sessionId + " in this organization and environment."));
         if (!SessionLifecycle.COMPLETED.equals(s.status)) {
             throw new ApiException(ErrorCode.SESSION_NOT_COMPLETED, "Session " + sessionId + " is " + s.status
@@ -77,16 +69,15 @@ public class ReportService {
 
     @Transactional
     int renderBatch(Instant now) {
-        @SuppressWarnings("unchecked")
-        List<String> ids = em.createNativeQuery("""
-                        select id from sessions
-                        where status = 'completed' and report_generated_at is null and deleted_at is null
-                        order by completed_at limit ?1 for update skip locked""")
-                .setParameter(1, BATCH).getResultList();
-        for (String id : ids) {
-            ensure(Session.findById(id));
-        }
-        return ids.size();
+        List<Session> due = Session.lockReportsDue(BATCH);
+        due.forEach(this::ensure);
+        return due.size();
+    }
+
+    /** Right to forget: the session's stored report goes (in the caller's transaction). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void forget(String sessionId) {
+        store.forget(sessionId);
     }
 
     /** With the session row locked by the caller: the stored report, or a new one stored and announced. */
@@ -97,20 +88,15 @@ public class ReportService {
         }
         byte[] pdf = ReportRenderer.render(data(s));
         if (store.put(s.id, pdf)) {
-            s.reportGeneratedAt = clock.instant();
-            events.record(EventRecorder.REPORT_GENERATED, s);
+            lifecycle.reportGenerated(s);
         }
         return pdf;
     }
 
     private ReportData data(Session s) {
         Organization org = Organization.findById(s.organizationId);
-        try {
-            return new ReportData(s.id, s.assessmentType, AssessmentCatalogue.name(s.assessmentType),
-                    s.candidateName != null ? s.candidateName : s.candidateExternalId,
-                    org == null ? null : org.name, s.completedAt, s.isTest(), mapper.readTree(s.results));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new ReportData(s.id, s.assessmentType, AssessmentCatalogue.name(s.assessmentType),
+                s.candidateName != null ? s.candidateName : s.candidateExternalId,
+                org == null ? null : org.name, s.completedAt, s.isTest(), sessions.results(s));
     }
 }

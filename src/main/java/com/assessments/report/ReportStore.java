@@ -9,4 +9,7 @@ public interface ReportStore {
 
     /** Stores the report unless one is stored already; returns true when this call stored it. */
     boolean put(String sessionId, byte[] pdf);
+
+    /** Right to forget: removes the session's report, if there is one. */
+    void forget(String sessionId);
 }

@@ -3,7 +3,6 @@ package com.assessments.session;
 import com.assessments.jobs.JobRuns;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
@@ -21,13 +20,11 @@ public class ExpiryJob {
     public static final String NAME = "session-expiry";
     static final int BATCH = 200;
 
-    private final EntityManager em;
     private final Clock clock;
     private final SessionLifecycle lifecycle;
     private final JobRuns runs;
 
-    public ExpiryJob(EntityManager em, Clock clock, SessionLifecycle lifecycle, JobRuns runs) {
-        this.em = em;
+    public ExpiryJob(Clock clock, SessionLifecycle lifecycle, JobRuns runs) {
         this.clock = clock;
         this.lifecycle = lifecycle;
         this.runs = runs;
@@ -40,15 +37,8 @@ public class ExpiryJob {
 
     @Transactional
     int expireBatch(Instant now) {
-        @SuppressWarnings("unchecked")
-        List<String> ids = em.createNativeQuery("""
-                        select id from sessions
-                        where status in ('created', 'in_progress', 'failed') and deleted_at is null and expires_at <= ?1
-                        order by expires_at limit ?2 for update skip locked""")
-                .setParameter(1, now).setParameter(2, BATCH).getResultList();
-        for (String id : ids) {
-            lifecycle.expire(Session.findById(id));
-        }
-        return ids.size();
+        List<Session> due = Session.lockDueToExpire(now, BATCH);
+        due.forEach(lifecycle::expire);
+        return due.size();
     }
 }

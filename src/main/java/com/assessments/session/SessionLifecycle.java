@@ -1,5 +1,6 @@
 package com.assessments.session;
 
+import com.assessments.api.model.EventType;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.events.EventRecorder;
@@ -21,7 +22,9 @@ import java.util.Set;
  *   created | in_progress | failed ──expire────▶ expired     (final; only once expiresAt has passed)
  * </pre>
  * Submitting is accepted from created, in_progress and failed; a completed session answers 409, an expired
- * one (or one past expiresAt that the expiry job has not reached yet) 410.
+ * one (or one past expiresAt that the expiry job has not reached yet) 410. Storing the PDF report of a completed
+ * session is recorded here too (report.generated). The events are built here, as the contract's EventData of the
+ * session as it is after the change, and handed to the outbox ready made.
  */
 @ApplicationScoped
 public class SessionLifecycle {
@@ -41,10 +44,12 @@ public class SessionLifecycle {
             EXPIRED, SUBMITTABLE);
 
     private final EventRecorder events;
+    private final SessionMapper mapper;
     private final Clock clock;
 
-    public SessionLifecycle(EventRecorder events, Clock clock) {
+    public SessionLifecycle(EventRecorder events, SessionMapper mapper, Clock clock) {
         this.events = events;
+        this.mapper = mapper;
         this.clock = clock;
     }
 
@@ -68,7 +73,7 @@ public class SessionLifecycle {
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void created(Session s) {
-        events.record(EventRecorder.SESSION_CREATED, s);
+        record(EventType.SESSION_CREATED, s);
     }
 
     /** First load of the runner; a no-op for a session already past created. */
@@ -79,7 +84,7 @@ public class SessionLifecycle {
         }
         move(s, IN_PROGRESS);
         s.startedAt = s.updatedAt;
-        events.record(EventRecorder.SESSION_STARTED, s);
+        record(EventType.SESSION_STARTED, s);
         return true;
     }
 
@@ -88,7 +93,7 @@ public class SessionLifecycle {
         move(s, COMPLETED);
         s.results = resultsJson;
         s.completedAt = s.updatedAt;
-        events.record(EventRecorder.SESSION_COMPLETED, s);
+        record(EventType.SESSION_COMPLETED, s);
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
@@ -96,7 +101,7 @@ public class SessionLifecycle {
         move(s, FAILED);
         s.results = scoringErrorJson;
         s.failedAt = s.updatedAt;
-        events.record(EventRecorder.SESSION_FAILED, s);
+        record(EventType.SESSION_FAILED, s);
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
@@ -106,7 +111,18 @@ public class SessionLifecycle {
         }
         move(s, EXPIRED);
         s.expiredAt = s.updatedAt;
-        events.record(EventRecorder.SESSION_EXPIRED, s);
+        record(EventType.SESSION_EXPIRED, s);
+    }
+
+    /** The completed session's PDF report was stored: reportUrl is shown from now on, and report.generated says so. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void reportGenerated(Session s) {
+        s.reportGeneratedAt = clock.instant();
+        record(EventType.REPORT_GENERATED, s);
+    }
+
+    private void record(EventType type, Session s) {
+        events.record(new EventRecorder.NewEvent(type.toString(), s.organizationId, s.environment, s.id, mapper.toEventData(s)));
     }
 
     private void move(Session s, String to) {

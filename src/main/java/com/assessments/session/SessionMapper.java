@@ -20,7 +20,10 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Session entities to the contract's DTOs; the JSON columns are parsed here and nowhere else. */
+/**
+ * Session entities to the contract's DTOs: the responses, and the data of the session's events. The JSON columns
+ * are read here; config and metadata are written as JSON by {@link SessionRules}, the others through {@link #write}.
+ */
 @ApplicationScoped
 public class SessionMapper {
 
@@ -88,12 +91,13 @@ public class SessionMapper {
      * result summary) or failed (the scoring error and the failure time); null on created, started and expired.
      */
     public EventData toEventData(Session s) {
-        boolean completed = SessionLifecycle.COMPLETED.equals(s.status);
-        boolean failed = SessionLifecycle.FAILED.equals(s.status);
+        SessionStatus status = SessionStatus.fromValue(s.status);
+        boolean completed = status == SessionStatus.COMPLETED;
+        boolean failed = status == SessionStatus.FAILED;
         return new EventData()
                 .sessionId(s.id)
                 .assessmentType(AssessmentType.fromValue(s.assessmentType))
-                .status(SessionStatus.fromValue(s.status))
+                .status(status)
                 .candidate(candidate(s))
                 .results(completed || failed ? results(s) : null)
                 .metadata(metadata(s))
@@ -134,7 +138,7 @@ public class SessionMapper {
         }
     }
 
-    JsonNode results(Session s) {
+    public JsonNode results(Session s) {
         return s.results == null ? null : read(s.results, JsonNode.class);
     }
 

@@ -15,9 +15,11 @@ import com.assessments.common.PageResult;
 import com.assessments.common.Times;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
+import com.assessments.events.EventRecorder;
 import com.assessments.idempotency.Idempotency;
 import com.assessments.key.Caller;
 import com.assessments.org.Organization;
+import com.assessments.report.ReportService;
 import com.assessments.scoring.Answer;
 import com.assessments.scoring.QuestionBank;
 import com.assessments.scoring.QuestionBanks;
@@ -27,7 +29,6 @@ import com.assessments.scoring.ScoringException;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.net.URLEncoder;
@@ -62,9 +63,12 @@ public class SessionService {
     private final QuestionBanks banks;
     private final Scoring scoring;
     private final Idempotency idempotency;
+    private final EventRecorder events;
+    private final ReportService reports;
 
     public SessionService(EntityManager em, Clock clock, SessionLifecycle lifecycle, SessionMapper mapper, SessionRules rules,
-                          SubmissionValidator validator, QuestionBanks banks, Scoring scoring, Idempotency idempotency) {
+                          SubmissionValidator validator, QuestionBanks banks, Scoring scoring, Idempotency idempotency,
+                          EventRecorder events, ReportService reports) {
         this.em = em;
         this.clock = clock;
         this.lifecycle = lifecycle;
@@ -74,6 +78,8 @@ public class SessionService {
         this.banks = banks;
         this.scoring = scoring;
         this.idempotency = idempotency;
+        this.events = events;
+        this.reports = reports;
     }
 
     @Transactional
@@ -169,9 +175,9 @@ public class SessionService {
     }
 
     /**
-     * Right to forget: blanks the personal data in the row and in every copy (events and their pending
-     * deliveries, stored reports, stored idempotent responses); the tombstone keeps ids, type, status, times
-     * and the idempotency key. The session token stops working.
+     * Right to forget: blanks the personal data in the row, and has each owner of a copy forget it (the events and
+     * their webhook deliveries, the stored report, stored idempotent responses); the tombstone keeps ids, type,
+     * status, times and the idempotency key. The session token stops working.
      */
     @Transactional
     public void delete(Caller.KeyPrincipal key, String id) {
@@ -190,13 +196,8 @@ public class SessionService {
         s.deletedAt = clock.instant();
         s.updatedAt = s.deletedAt;
         em.flush();
-        for (String sql : List.of(
-                // their attempts go with them (on delete cascade, V10)
-                "delete from webhook_deliveries where event_id in (select id from events where session_id = ?1)",
-                "delete from events where session_id = ?1",
-                "delete from reports where session_id = ?1")) {
-            em.createNativeQuery(sql).setParameter(1, s.id).executeUpdate();
-        }
+        events.forget(s.id);
+        reports.forget(s.id);
         idempotency.forget(s.id);
     }
 
@@ -341,17 +342,12 @@ public class SessionService {
     }
 
     private Session find(Caller.KeyPrincipal key, String id) {
-        return Session.<Session>find("id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null",
-                        id, key.organizationId(), key.environment())
-                .firstResultOptional().orElseThrow(() -> notFound(id));
+        return Session.findOwned(id, key.organizationId(), key.environment()).orElseThrow(() -> notFound(id));
     }
 
     /** Row lock: concurrent submits, loads and deletes of one session run one after the other. */
     private Session lock(String organizationId, String environment, String id) {
-        return Session.<Session>find("id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null",
-                        id, organizationId, environment)
-                .withLock(LockModeType.PESSIMISTIC_WRITE)
-                .firstResultOptional().orElseThrow(() -> notFound(id));
+        return Session.lockOwned(id, organizationId, environment).orElseThrow(() -> notFound(id));
     }
 
     private Session lockForRunner(Caller.SessionPrincipal principal) {

@@ -4,7 +4,6 @@ import com.assessments.common.PageResult;
 import com.assessments.common.Times;
 import jakarta.persistence.EntityManager;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +53,12 @@ final class Deliveries {
                           and ?4 = any (w.events)""")
                 .setParameter(1, organizationId).setParameter(2, environment).setParameter(3, eventId)
                 .setParameter(4, type).setParameter(5, now).executeUpdate();
+    }
+
+    /** Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10). */
+    static int forgetSession(EntityManager em, String sessionId) {
+        return em.createNativeQuery("delete from webhook_deliveries where event_id in (select id from events where session_id = ?1)")
+                .setParameter(1, sessionId).executeUpdate();
     }
 
     static PageResult<Map<String, Object>> page(EntityManager em, String endpointId, String status, int limit, int offset) {

@@ -6,7 +6,10 @@ import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 
-/** Called by the outbox in the event's own transaction: queues its deliveries and wakes the workers on commit. */
+/**
+ * Called by the outbox in the event's own transaction: queues its deliveries and wakes the workers on commit; and,
+ * when a session's events are forgotten, drops their deliveries first.
+ */
 @ApplicationScoped
 public class EventFanOut {
 
@@ -25,5 +28,11 @@ public class EventFanOut {
             wakeUp.afterCommit();
         }
         return queued;
+    }
+
+    /** Right to forget: the deliveries of the session's events go (with their attempts), whatever their state. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void forget(String sessionId) {
+        Deliveries.forgetSession(em, sessionId);
     }
 }
