@@ -1,12 +1,11 @@
 package com.assessments.org;
 
+import com.assessments.catalogue.TfdConfigs;
 import com.assessments.common.AppConfig;
 import com.assessments.common.AssessmentTypes;
-import com.assessments.common.Ids;
 import com.assessments.key.ApiKeyService;
 import com.assessments.scoring.QuestionBanks;
 import com.assessments.scoring.tfd.Occupations;
-import jakarta.persistence.EntityManager;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -34,16 +33,16 @@ public class DemoSeeder {
     private final ApiKeyService keys;
     private final Occupations occupations;
     private final QuestionBanks banks;
-    private final EntityManager em;
+    private final TfdConfigs tfdConfigs;
 
     public DemoSeeder(AppConfig config, OrganizationService organizations, ApiKeyService keys, Occupations occupations,
-                      QuestionBanks banks, EntityManager em) {
+                      QuestionBanks banks, TfdConfigs tfdConfigs) {
         this.config = config;
         this.organizations = organizations;
         this.keys = keys;
         this.occupations = occupations;
         this.banks = banks;
-        this.em = em;
+        this.tfdConfigs = tfdConfigs;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -58,13 +57,7 @@ public class DemoSeeder {
         String pool = "tfd-" + banks.forType("tfd").map(b -> b.version()).orElse("1.0.0");
         Instant now = Instant.now();
         for (Occupations.Occupation occupation : occupations.all()) {
-            em.createNativeQuery("""
-                            insert into tfd_configs (id, organization_id, occupation_id, occupation_name, question_pool, mode,
-                                language, total_questions, status, created_at, updated_at)
-                            values (?1, ?2, ?3, ?4, ?5, 'standard', 'en', ?6, 'published', ?7, ?7)""")
-                    .setParameter(1, Ids.id("tfc_")).setParameter(2, organizationId).setParameter(3, occupation.id())
-                    .setParameter(4, occupation.name()).setParameter(5, pool).setParameter(6, questions).setParameter(7, now)
-                    .executeUpdate();
+            tfdConfigs.addPublished(organizationId, occupation.id(), occupation.name(), pool, "standard", "en", questions, now);
         }
     }
 

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * License capacity of one organization for one assessment type. Consumption is a conditional UPDATE in
- * the sessions package (used < capacity), never a read-modify-write through this entity.
+ * License capacity of one organization for one assessment type. Consumption ({@link #take}, by session creation) is
+ * one conditional UPDATE (used < capacity), never a read-modify-write through this entity.
  */
 @Entity
 @Table(name = "licenses")
@@ -31,6 +31,14 @@ public class License extends PanacheEntityBase {
 
     public static List<License> forOrganization(String organizationId) {
         return list("organizationId = ?1 order by assessmentType", organizationId);
+    }
+
+    /** Takes one license, atomically: the conditional UPDATE cannot let two takers share the last one. False when none is left. */
+    public static boolean take(String organizationId, String assessmentType) {
+        return getEntityManager().createNativeQuery("""
+                        update licenses set used = used + 1
+                        where organization_id = ?1 and assessment_type = ?2 and used < capacity""")
+                .setParameter(1, organizationId).setParameter(2, assessmentType).executeUpdate() > 0;
     }
 
     public static class Key implements Serializable {

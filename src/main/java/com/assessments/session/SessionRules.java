@@ -1,16 +1,17 @@
 package com.assessments.session;
 
 import com.assessments.api.model.SessionConfig;
+import com.assessments.catalogue.TfdConfigs;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
+import com.assessments.org.License;
 import com.assessments.org.Organization;
 import com.assessments.scoring.Scoring;
 import com.assessments.scoring.tfd.Occupations;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -39,16 +40,16 @@ public class SessionRules {
     public record Checked(String configJson, String metadataJson) {
     }
 
-    private final EntityManager em;
     private final ObjectMapper mapper;
     private final Scoring scoring;
     private final Occupations occupations;
+    private final TfdConfigs tfdConfigs;
 
-    public SessionRules(EntityManager em, ObjectMapper mapper, Scoring scoring, Occupations occupations) {
-        this.em = em;
+    public SessionRules(ObjectMapper mapper, Scoring scoring, Occupations occupations, TfdConfigs tfdConfigs) {
         this.mapper = mapper;
         this.scoring = scoring;
         this.occupations = occupations;
+        this.tfdConfigs = tfdConfigs;
     }
 
     Checked check(Organization org, Caller.KeyPrincipal key, String type, boolean test, SessionConfig config,
@@ -102,11 +103,7 @@ public class SessionRules {
 
     /** Takes one live license, atomically: the conditional UPDATE cannot let two creates share the last one. */
     void takeLicense(String organizationId, String type) {
-        int taken = em.createNativeQuery("""
-                        update licenses set used = used + 1
-                        where organization_id = ?1 and assessment_type = ?2 and used < capacity""")
-                .setParameter(1, organizationId).setParameter(2, type).executeUpdate();
-        if (taken == 0) {
+        if (!License.take(organizationId, type)) {
             throw new ApiException(ErrorCode.NO_AVAILABLE_LICENSES,
                     "No " + type + " license is left for this organization.", Map.of("assessmentType", type));
         }
@@ -133,20 +130,16 @@ public class SessionRules {
         if (orgConfigId == null) {
             return;
         }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "select status, occupation_id from tfd_configs where id = ?1 and organization_id = ?2")
-                .setParameter(1, orgConfigId).setParameter(2, org.id).getResultList();
-        if (rows.isEmpty()) {
-            throw new ApiException(ErrorCode.TFD_CONFIG_NOT_FOUND, "No TFD config " + orgConfigId + " in this organization.",
-                    Map.of("orgConfigId", orgConfigId));
+        TfdConfigs.Config found = tfdConfigs.find(orgConfigId, org.id).orElseThrow(() -> new ApiException(
+                ErrorCode.TFD_CONFIG_NOT_FOUND, "No TFD config " + orgConfigId + " in this organization.",
+                Map.of("orgConfigId", orgConfigId)));
+        if (found.status() != TfdConfigs.Status.PUBLISHED) {
+            String status = found.status().value();
+            throw new ApiException(ErrorCode.TFD_CONFIG_NOT_PUBLISHED, "TFD config " + orgConfigId + " is " + status
+                    + ", not published.", Map.of("orgConfigId", orgConfigId, "status", status));
         }
-        if (!"published".equals(rows.get(0)[0])) {
-            throw new ApiException(ErrorCode.TFD_CONFIG_NOT_PUBLISHED, "TFD config " + orgConfigId + " is " + rows.get(0)[0]
-                    + ", not published.", Map.of("orgConfigId", orgConfigId, "status", rows.get(0)[0]));
-        }
-        if (!occupation.equals(rows.get(0)[1])) {
-            throw new ApiException(ErrorCode.INVALID_CONFIG, "TFD config " + orgConfigId + " is for occupation " + rows.get(0)[1]
+        if (!occupation.equals(found.occupationId())) {
+            throw new ApiException(ErrorCode.INVALID_CONFIG, "TFD config " + orgConfigId + " is for occupation " + found.occupationId()
                     + ", not " + occupation + ".", Map.of("orgConfigId", orgConfigId));
         }
     }
