@@ -5,6 +5,9 @@ import com.assessments.common.Ids;
 import com.assessments.common.PageResult;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
+// key -> org -> key: a key's rate limit falls back to its organization's, and org (the demo seeder, the admin API)
+// issues and shows keys. A known loop between the two packages, kept to this one import.
+import com.assessments.org.Organization;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -132,7 +135,7 @@ public class ApiKeyService {
         return ApiKey.findByHash(hash)
                 .filter(k -> Hashing.constantTimeEquals(k.keyHash, hash))
                 .map(k -> {
-                    com.assessments.org.Organization org = com.assessments.org.Organization.findById(k.organizationId);
+                    Organization org = Organization.findById(k.organizationId);
                     int limit = k.rateLimitPerMinute != null ? k.rateLimitPerMinute : org.rateLimitPerMinute;
                     var principal = new Caller.KeyPrincipal(k.id, k.lineageId, k.organizationId, k.kind, k.environment,
                             List.copyOf(k.scopes), k.products == null ? null : List.copyOf(k.products),
@@ -167,6 +170,23 @@ public class ApiKeyService {
             cacheGeneration.incrementAndGet();
             cache.clear();
         }
+    }
+
+    /**
+     * The allowed origins of the organization's publishable keys in that environment that are usable now (not revoked,
+     * not expired), each once, sorted.
+     */
+    public List<String> publishableOrigins(String organizationId, String environment) {
+        @SuppressWarnings("unchecked")
+        List<Object> rows = em.createNativeQuery("""
+                        select distinct o.origin from api_keys k
+                          cross join lateral unnest(k.allowed_origins) as o(origin)
+                         where k.organization_id = ?1 and k.environment = ?2 and k.kind = ?3
+                           and k.revoked_at is null and (k.expires_at is null or k.expires_at > ?4)
+                         order by o.origin""")
+                .setParameter(1, organizationId).setParameter(2, environment).setParameter(3, ApiKey.PUBLISHABLE)
+                .setParameter(4, clock.instant()).getResultList();
+        return rows.stream().map(String::valueOf).toList();
     }
 
     /** Every key of the organization, both environments and revoked ones included, newest first. */

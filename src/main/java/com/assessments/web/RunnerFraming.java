@@ -3,10 +3,9 @@ package com.assessments.web;
 import com.assessments.key.ApiKey;
 import com.assessments.key.ApiKeyService;
 import com.assessments.key.Caller;
+import com.assessments.session.Session;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 
-import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,14 +32,10 @@ public class RunnerFraming {
     private static final Pattern PUBLISHABLE_KEY = Pattern.compile("service_pk_(test|live)_[0-9A-Za-z]{20,100}");
     /** scheme://host[:port] with a DNS name or a bracketed IPv6 address; nothing that could end or add a directive. */
 
-    private final EntityManager em;
     private final ApiKeyService keys;
-    private final Clock clock;
 
-    public RunnerFraming(EntityManager em, ApiKeyService keys, Clock clock) {
-        this.em = em;
+    public RunnerFraming(ApiKeyService keys) {
         this.keys = keys;
-        this.clock = clock;
     }
 
     /** The frame-ancestors source list for a runner URL's query; a session id wins over a publishable key. */
@@ -58,16 +53,9 @@ public class RunnerFraming {
         if (!SESSION_ID.matcher(sessionId).matches()) {
             return List.of();
         }
-        @SuppressWarnings("unchecked")
-        List<Object> rows = em.createNativeQuery("""
-                        select distinct o.origin from sessions s
-                          join api_keys k on k.organization_id = s.organization_id and k.environment = s.environment
-                          cross join lateral unnest(k.allowed_origins) as o(origin)
-                         where s.id = ?1 and s.deleted_at is null and k.kind = 'publishable'
-                           and k.revoked_at is null and (k.expires_at is null or k.expires_at > ?2)
-                         order by o.origin""")
-                .setParameter(1, sessionId).setParameter(2, clock.instant()).getResultList();
-        return rows.stream().map(String::valueOf).toList();
+        return Session.ownerOf(sessionId)
+                .map(owner -> keys.publishableOrigins(owner.organizationId(), owner.environment()))
+                .orElse(List.of());
     }
 
     List<String> originsOfPublishableKey(String publishableKey) {
