@@ -138,6 +138,22 @@ public class Idempotency {
                 .setParameter(1, sessionId).executeUpdate();
     }
 
+    /**
+     * Housekeeping: deletes at most {@code limit} records past their 24 hours, in its own transaction; returns how many.
+     * Safe on every replica at once: the rows are claimed with FOR UPDATE SKIP LOCKED, so two replicas never wait for,
+     * or delete, the same rows.
+     */
+    @Transactional
+    public int deleteExpired(Instant now, int limit) {
+        return em.createNativeQuery("""
+                        delete from idempotency_records where ctid in (
+                            select ctid from idempotency_records where expires_at <= ?1
+                            limit ?2 for update skip locked)
+                        """)
+                .setParameter(1, now).setParameter(2, limit)
+                .executeUpdate();
+    }
+
     public static ApiException conflict(String message, String reason) {
         return new ApiException(ErrorCode.IDEMPOTENCY_CONFLICT, message, Map.of("reason", reason));
     }

@@ -81,6 +81,20 @@ public class RateLimiter {
         return decide(limit, current, previous, nowMs, start);
     }
 
+    /**
+     * Housekeeping: windows older than the previous minute are never read again; deletes those that started more than
+     * 3 minutes ago (in one statement, autocommitted like {@link #check}).
+     */
+    public int deleteStaleWindows(Instant now) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("delete from rate_limit_windows where window_start < ?")) {
+            ps.setTimestamp(1, Timestamp.from(now.minusSeconds(180)));
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not delete stale rate-limit windows", e);
+        }
+    }
+
     /** Pure arithmetic of the sliding window (unit-testable); {@code current} includes this request. */
     static Decision decide(int limit, int current, int previous, long nowMs, long windowStartMs) {
         double elapsed = (nowMs - windowStartMs) / (double) WINDOW_MS;
