@@ -10,6 +10,7 @@ import org.hibernate.type.SqlTypes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A receiver of one organization and environment. Its signing secrets are stored encrypted (SecretBox). */
 @Entity
@@ -50,4 +51,10 @@ public class WebhookEndpoint extends PanacheEntityBase {
     public Instant updatedAt;
 
     public Instant deletedAt;
+
+    /** One of the organization's endpoints in that environment, unless deleted. */
+    public static Optional<WebhookEndpoint> findOwned(String id, String organizationId, String environment) {
+        return WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null",
+                id, organizationId, environment).firstResultOptional();
+    }
 }

@@ -86,9 +86,7 @@ public class WebhookService {
     }
 
     public WebhookEndpoint get(Caller.KeyPrincipal key, String id) {
-        return WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null",
-                        id, key.organizationId(), key.environment())
-                .firstResultOptional()
+        return WebhookEndpoint.findOwned(id, key.organizationId(), key.environment())
                 .orElseThrow(() -> new ApiException(ErrorCode.WEBHOOK_NOT_FOUND, "No webhook endpoint " + id + "."));
     }
 
