@@ -191,7 +191,7 @@ public class SessionService {
         s.updatedAt = s.deletedAt;
         em.flush();
         for (String sql : List.of(
-                "delete from webhook_attempts where delivery_id in (select d.id from webhook_deliveries d join events e on e.id = d.event_id where e.session_id = ?1)",
+                // their attempts go with them (on delete cascade, V10)
                 "delete from webhook_deliveries where event_id in (select id from events where session_id = ?1)",
                 "delete from events where session_id = ?1",
                 "delete from reports where session_id = ?1")) {

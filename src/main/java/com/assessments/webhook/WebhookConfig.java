@@ -34,9 +34,17 @@ public interface WebhookConfig {
     @WithDefault("10s")
     Duration attemptTimeout();
 
-    /** How long a claimed delivery stays reserved for the replica that claimed it; after that another may take it. */
-    @WithDefault("60s")
+    /**
+     * How long a claimed delivery stays reserved for the replica that claimed it; after that another may take it.
+     * The claiming replica renews it every {@link #leaseRenewEvery()} while the attempt is in flight, so this
+     * bounds how long the deliveries of a replica that died wait for another one: keep it short.
+     */
+    @WithDefault("15s")
     Duration claimLease();
+
+    /** How often a replica renews the leases of the deliveries it is sending (well under claimLease). */
+    @WithDefault("5s")
+    Duration leaseRenewEvery();
 
     /** Polling interval of the delivery worker: the safety net behind LISTEN/NOTIFY wake-ups. */
     @WithDefault("5s")
@@ -45,6 +53,24 @@ public interface WebhookConfig {
     /** Deliveries one replica sends at once. */
     @WithDefault("32")
     int concurrency();
+
+    /**
+     * Deliveries of one endpoint in flight at once, across all replicas (counted from the live leases in the
+     * database when claiming), so a slow or hanging receiver holds at most this many sending slots.
+     */
+    @WithDefault("4")
+    int maxInFlightPerEndpoint();
+
+    /** Consecutive failed attempts (non-2xx, timeout, connection error) after which an endpoint's circuit opens. */
+    @WithDefault("5")
+    int circuitBreakerFailures();
+
+    /**
+     * How long an open circuit keeps the endpoint's deliveries from being claimed; then one delivery at a time
+     * probes it (a failure opens the circuit again, a success closes it).
+     */
+    @WithDefault("1m")
+    Duration circuitBreakerCoolDown();
 
     /** LISTEN on PostgreSQL for new deliveries (wakes this replica's worker at once). */
     @WithDefault("true")

@@ -130,8 +130,7 @@ public class WebhookService {
         e.disabledReason = "deleted";
         e.updatedAt = e.deletedAt;
         em.flush();
-        em.createNativeQuery("delete from webhook_attempts where delivery_id in (select id from webhook_deliveries"
-                + " where endpoint_id = ?1 and status in ('pending', 'failed'))").setParameter(1, id).executeUpdate();
+        // attempts of the dropped deliveries go with them (on delete cascade, V10)
         em.createNativeQuery("delete from webhook_deliveries where endpoint_id = ?1 and status in ('pending', 'failed')")
                 .setParameter(1, id).executeUpdate();
     }

@@ -67,8 +67,9 @@ class WebhookDeliveryBenchmark {
             receiver.await(before + QUEUED, Duration.ofSeconds(120));
             double seconds = (System.nanoTime() - started) / 1e9;
             int delivered = receiver.received().size() - before;
-            System.out.printf("%nwebhook throughput: %d deliveries in %.2f s = %.0f deliveries/s (concurrency %s)%n",
-                    delivered, seconds, delivered / seconds, System.getProperty("assessments.webhooks.concurrency", "32"));
+            System.out.printf("%nwebhook throughput: %d deliveries in %.2f s = %.0f deliveries/s (concurrency %s, one endpoint: at most %s in flight)%n",
+                    delivered, seconds, delivered / seconds, System.getProperty("assessments.webhooks.concurrency", "32"),
+                    System.getProperty("assessments.webhooks.max-in-flight-per-endpoint", "4"));
 
             // 2. latency: submit -> receipt of session.completed, one session at a time
             Map<String, Long> submitted = new HashMap<>();

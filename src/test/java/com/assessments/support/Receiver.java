@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** A real webhook receiver on 127.0.0.1: records every request's headers and exact body bytes; answers as scripted. */
 public final class Receiver implements AutoCloseable {
@@ -28,30 +32,72 @@ public final class Receiver implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final ExecutorService executor = Executors.newFixedThreadPool(8, r -> {
+        Thread t = new Thread(r, "test-receiver");
+        t.setDaemon(true);
+        return t;
+    });
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Deque<Answer> script = new ConcurrentLinkedDeque<>();
     private volatile int defaultStatus = 200;
+    private volatile boolean hang;
+    private final CountDownLatch released = new CountDownLatch(1);
+    private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger maxOpen = new AtomicInteger();
 
     public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
-        server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(8));
+        server.setExecutor(executor);
         server.createContext("/", exchange -> {
-            byte[] body;
-            try (InputStream in = exchange.getRequestBody()) {
-                body = in.readAllBytes();
+            maxOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+            try {
+                handle(exchange);
+            } finally {
+                open.decrementAndGet();
             }
-            Map<String, String> headers = new TreeMap<>();
-            exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), String.join(",", v)));
-            received.add(new Received(headers, body, System.nanoTime()));
-            Answer answer = script.poll();
-            int status = answer == null ? defaultStatus : answer.status();
-            if (answer != null && answer.retryAfter() != null) {
-                exchange.getResponseHeaders().add("Retry-After", answer.retryAfter());
-            }
-            exchange.sendResponseHeaders(status, -1);
-            exchange.close();
         });
         server.start();
+    }
+
+    private void handle(com.sun.net.httpserver.HttpExchange exchange) throws IOException {
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        Map<String, String> headers = new TreeMap<>();
+        exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), String.join(",", v)));
+        received.add(new Received(headers, body, System.nanoTime()));
+        if (hang) {
+            try {
+                released.await(); // never answers: the sender's time limit runs out first
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+            return;
+        }
+        Answer answer = script.poll();
+        int status = answer == null ? defaultStatus : answer.status();
+        if (answer != null && answer.retryAfter() != null) {
+            exchange.getResponseHeaders().add("Retry-After", answer.retryAfter());
+        }
+        exchange.sendResponseHeaders(status, -1);
+        exchange.close();
+    }
+
+    /** From now on requests are recorded but never answered (until close). */
+    public void hang() {
+        this.hang = true;
+    }
+
+    /** Requests being handled right now (for a hanging receiver: the sender's connections waiting for an answer). */
+    public int open() {
+        return open.get();
+    }
+
+    /** The most requests ever handled at once. */
+    public int maxOpen() {
+        return maxOpen.get();
     }
 
     public String url(String path) {
@@ -92,6 +138,8 @@ public final class Receiver implements AutoCloseable {
 
     @Override
     public void close() {
+        released.countDown();
         server.stop(0);
+        executor.shutdownNow();
     }
 }

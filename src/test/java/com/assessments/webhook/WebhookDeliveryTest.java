@@ -155,11 +155,15 @@ class WebhookDeliveryTest {
         api().auth().oauth2(keys.secretKey()).queryParam("status", "dead").get("/api/v1/webhooks/{id}/deliveries", endpoint)
                 .then().statusCode(200).body("data.id", hasItem(delivery)).body("data[0].attempts", equalTo(6));
 
-        // resend: a new delivery of the same event, delivered now that the receiver is back
+        // resend: a new delivery of the same event, delivered now that the receiver is back; the endpoint failed 6
+        // times in a row, so its circuit is open: the resend goes out when the cool-down has passed
         receiver.defaultStatus(204);
         String resent = api().auth().oauth2(keys.secretKey())
                 .post("/api/v1/webhooks/{id}/deliveries/{d}/resend", endpoint, delivery).then().statusCode(202)
                 .body("status", equalTo("pending")).extract().path("id");
+        worker.runOnce();
+        assertEquals(6, receiver.received().size(), "sent while the endpoint's circuit was open");
+        clock.advance(Duration.ofMinutes(1).plusSeconds(1));
         awaitAttempts(resent, 1);
         assertEquals("succeeded", deliveryStatus(resent));
         assertEquals(7, receiver.received().size());
@@ -284,6 +288,7 @@ class WebhookDeliveryTest {
         clock.advance(Duration.ofSeconds(61));
         worker.runOnce();
         assertEquals(1, receiver.await(1, WAIT).size());
+        awaitAttempts(claimed.get(0).id(), 2); // the lost attempt counts
         assertEquals("succeeded", deliveryStatus(claimed.get(0).id()));
     }
 
