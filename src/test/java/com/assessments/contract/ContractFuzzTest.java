@@ -123,10 +123,24 @@ class ContractFuzzTest {
                 broken.add("4xx without the error envelope");
             }
         }
+        if (emptyPathSegment(o)) {
+            // Tcases sends a null path id as an empty segment (/sessions/, /sessions//submit; the HTTP client even
+            // folds "//" into "/"): the path names no operation, so the operation's responses do not apply. The
+            // service must still refuse it as an unknown route or method.
+            if (s != 404 && s != 405) {
+                broken.add("an empty path segment got " + s + ", not 404 or 405");
+            }
+            return broken;
+        }
         if (o.contractError() != null) {
             broken.add("response does not match the contract: " + Outcome.printable(o.contractError().replace('\n', ' '), 400));
         }
         return broken;
+    }
+
+    static boolean emptyPathSegment(Outcome o) {
+        String invalid = o.requestCase().getInvalidInput();
+        return invalid != null && invalid.matches("(id|orgId|keyId|deliveryId)\\.Type=null");
     }
 
     private static void print(GeneratedCases.Generated g, List<Outcome> outcomes, List<Breach> breaches, double genSeconds, double replaySeconds,

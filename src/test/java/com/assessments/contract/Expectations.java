@@ -106,54 +106,14 @@ final class Expectations {
      * actually meets are listed. EMPTY THIS LIST once those fixes are merged: any breach that still matches an entry
      * then fails the test again.
      */
-    static final List<Known> KNOWN_FAILURES = List.of(
-            new Known("null-inside-arrays",
-                    "a null item in a request array (responses, answers, events, assessmentTypes, scopes, products) answers "
-                            + "500: the service dereferences the item (e.g. NullPointerException in SubmissionItem.getQuestionId)",
-                    o -> invalidInputEndsWith(o, ".Items.Contains.Type=null") && o.status() >= 500),
-            new Known("unparsable-redirectUrl",
-                    "a redirectUrl that matches the contract's pattern ^https?://[^\\s]+$ but that java.net.URI cannot parse "
-                            + "(\"http://`\") answers 500 (IllegalArgumentException: Illegal character in authority)",
-                    o -> o.operationId().equals("createSession") && o.status() >= 500 && unparsableRedirectUrl(o)),
-            new Known("uniqueItems",
-                    "arrays declared uniqueItems: true accept duplicates (2xx instead of 400 validation_error)",
-                    o -> invalidInputEndsWith(o, ".Items.Unique=No") && is2xx(o)),
-            new Known("minProperties",
-                    "an empty PATCH body {} (minProperties: 1) is accepted (2xx instead of 400 validation_error)",
-                    o -> invalidInputEndsWith(o, ".Value.Property-Count=< 1") && is2xx(o)));
+    static final List<Known> KNOWN_FAILURES = List.of(); // emptied: those fixes are merged
 
     /**
      * OPEN FINDINGS of this test that nobody is fixing yet (see the report of the branch that added the test). They are
      * allow-listed so that the suite stays green while the owners decide between changing the service and changing
      * openapi.yaml; remove an entry when its cause is fixed.
      */
-    static final List<Known> OPEN_FINDINGS = List.of(
-            new Known("null-for-non-nullable-member",
-                    "an explicit JSON null for an optional member the schema does not declare nullable (or a body that is "
-                            + "just null where the body is optional) is taken as 'absent' and answers 2xx; the contract says "
-                            + "request objects are strict (wrong types: 400). For PATCH bodies the descriptions even say "
-                            + "'omitted or null keep their value' while the schemas lack nullable: true",
-                    o -> o.requestCase().getInvalidInput() != null
-                            && o.requestCase().getInvalidInput().matches("Body\\.application-json(\\.Value\\.Properties\\.[^.]+(\\.Value\\.Properties\\.[^.]+)*)?\\.Type=null")
-                            && is2xx(o)),
-            new Known("number-for-date-time",
-                    "a JSON number where the contract wants a date-time string (RecoverRequest.since) is accepted (read as "
-                            + "epoch seconds) instead of 400 validation_error",
-                    o -> invalidInputEndsWith(o, ".Type=Not string") && is2xx(o)
-                            && o.operationId().equals("recoverWebhookDeliveries")),
-            new Known("progress-errors-name-responses",
-                    "PUT /api/v1/embed/progress reports bank mismatches at responses[i]... although its body's member is "
-                            + "answers: details.errors[].field is not a path into the request (ErrorBody.details)",
-                    o -> o.operationId().equals("saveEmbedProgress") && o.status() == 400
-                            && "validation_error".equals(o.errorCode())
-                            && !o.errorFields().isEmpty() && o.errorFields().stream().allMatch(f -> f.startsWith("responses"))),
-            new Known("empty-path-segment",
-                    "Tcases' null path id is sent as an empty segment: GET /api/v1/sessions/ (trailing slash) is served as "
-                            + "the collection (200 list) although the contract has no such path (unknown routes: 404), and "
-                            + "POST /api/v1/sessions//submit answers 405, a status the operation does not document",
-                    o -> o.requestCase().getInvalidInput() != null
-                            && o.requestCase().getInvalidInput().matches("(id|orgId|keyId|deliveryId)\\.Type=null")
-                            && o.status() < 500));
+    static final List<Known> OPEN_FINDINGS = List.of(); // none open: the empty path segment now answers 404
 
     static Optional<Known> known(Outcome o) {
         return java.util.stream.Stream.concat(KNOWN_FAILURES.stream(), OPEN_FINDINGS.stream())

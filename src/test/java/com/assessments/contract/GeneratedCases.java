@@ -10,6 +10,15 @@ import org.cornutum.tcases.openapi.resolver.RequestCases;
 import org.cornutum.tcases.openapi.resolver.RequestTestDef;
 import org.cornutum.tcases.resolve.ResolverContext;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -61,7 +70,7 @@ final class GeneratedCases {
     }
 
     private static Generated resolve(Path spec, long seed, int maxPerOperation) {
-        SystemTestDef tests = TcasesOpenApiIO.getRequestTests(spec.toFile(), ModelOptions.builder().build());
+        SystemTestDef tests = TcasesOpenApiIO.getRequestTests(inlineSingleRefAllOf(spec).toFile(), ModelOptions.builder().build());
         List<RequestCaseDef> defs = RequestCases.getRequestCaseDefs(tests);
         int defined = defs.size();
         List<Integer> chosen = sample(defs, seed, maxPerOperation);
@@ -96,6 +105,45 @@ final class GeneratedCases {
             throw new IllegalStateException("Tcases could not resolve a request case", e.getCause());
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A copy of the contract in which every {@code allOf: [$ref]} (the way OpenAPI 3.0 adds {@code nullable} or a
+     * description to a referenced schema) is replaced by the referenced schema's members. Same instances, same
+     * constraints; Tcases 4.1.1 cannot model a nullable {@code allOf} ("This schema can't be satisfied by any
+     * instance" on PATCH /api/admin/organizations/{orgId}), so it gets the equivalent inline form.
+     */
+    static Path inlineSingleRefAllOf(Path spec) {
+        try {
+            ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+            JsonNode root = yaml.readTree(spec.toFile());
+            JsonNode schemas = root.path("components").path("schemas");
+            inline(root, schemas);
+            Path copy = Files.createTempFile("openapi-for-tcases", ".yaml");
+            copy.toFile().deleteOnExit();
+            yaml.writeValue(copy.toFile(), root);
+            return copy;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void inline(JsonNode node, JsonNode schemas) {
+        if (node instanceof ObjectNode object) {
+            JsonNode allOf = object.get("allOf");
+            if (allOf != null && allOf.size() == 1 && allOf.get(0).has("$ref")) {
+                String name = allOf.get(0).get("$ref").asText().replace("#/components/schemas/", "");
+                object.remove("allOf");
+                schemas.get(name).fields().forEachRemaining(member -> {
+                    if (!object.has(member.getKey())) {
+                        object.set(member.getKey(), member.getValue().deepCopy());
+                    }
+                });
+            }
+            object.forEach(child -> inline(child, schemas));
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(child -> inline(child, schemas));
         }
     }
 
