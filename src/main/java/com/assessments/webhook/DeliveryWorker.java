@@ -498,11 +498,6 @@ public class DeliveryWorker {
                         config.circuitBreakerFailures(), openUntil);
             }
         }
-        em.createNativeQuery("""
-                        update webhook_attempts set in_flight = false, response_status = ?3, error = ?4, duration_ms = ?5
-                        where delivery_id = ?1 and attempt = ?2""")
-                .setParameter(1, c.id()).setParameter(2, attempt).setParameter(3, result.status()).setParameter(4, result.error())
-                .setParameter(5, (int) Math.min(Integer.MAX_VALUE, result.durationMs())).executeUpdate();
         String status;
         Instant next = null;
         if (result.succeeded()) {
@@ -527,6 +522,13 @@ public class DeliveryWorker {
                 .setParameter(4, result.status()).setParameter(5, error).setParameter(6, now)
                 .setParameter(7, attempt).setParameter(8, claimer)
                 .executeUpdate();
+        // the attempt after its delivery: rows are locked in the order a session's deletion cascades (delivery,
+        // then its attempts), else the two deadlock
+        em.createNativeQuery("""
+                        update webhook_attempts set in_flight = false, response_status = ?3, error = ?4, duration_ms = ?5
+                        where delivery_id = ?1 and attempt = ?2""")
+                .setParameter(1, c.id()).setParameter(2, attempt).setParameter(3, result.status()).setParameter(4, result.error())
+                .setParameter(5, (int) Math.min(Integer.MAX_VALUE, result.durationMs())).executeUpdate();
         if (updated == 0) {
             LOG.infof("webhook delivery %s attempt %d ended (%s) after its lease had run out; the delivery's state is another claim's",
                     c.id(), attempt, result.succeeded() ? "succeeded" : error);

@@ -90,14 +90,18 @@ public class WebhookService {
                 .orElseThrow(() -> new ApiException(ErrorCode.WEBHOOK_NOT_FOUND, "No webhook endpoint " + id + "."));
     }
 
-    /** Changes what is given; enabling clears disabledReason, disabling sets it to manual. */
+    /**
+     * Changes what is given; enabling clears disabledReason, disabling sets it to manual. Null members keep their
+     * value (the contract's PATCH rule), so a body of nulls only changes nothing and answers the endpoint as it is,
+     * like the organization PATCH; an empty body is refused before this by the contract's minProperties.
+     */
     @Transactional
     public WebhookEndpoint update(Caller.KeyPrincipal key, String id, String url, List<String> events, String description,
                                   String status) {
-        if (url == null && events == null && description == null && status == null) {
-            throw ApiException.validation("body", "must change at least one of url, events, description, status");
-        }
         WebhookEndpoint e = get(key, id);
+        if (url == null && events == null && description == null && status == null) {
+            return e; // nulls only: nothing changes, updatedAt included
+        }
         if (url != null) {
             checkUrl(url, e.environment);
             e.url = url;

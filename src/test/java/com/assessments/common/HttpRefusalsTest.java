@@ -58,6 +58,16 @@ class HttpRefusalsTest {
     }
 
     @Test
+    void anEmptyPathSegmentNamesNoRoute() throws Exception {
+        // the router would serve /sessions/ as the list and answer /sessions//submit with an undocumented 405
+        envelope(RawHttp.exchange(get("/api/v1/sessions/"), ""), 404, "not_found");
+        envelope(RawHttp.exchange(get("/api/v1/webhooks//deliveries"), ""), 404, "not_found");
+        envelope(RawHttp.exchange("POST /api/v1/sessions//submit HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
+                + "\r\nContent-Length: 2", "{}"), 404, "not_found");
+        assertEquals(401, RawHttp.exchange(get("/api/v1/sessions"), "").status()); // the real route is still there
+    }
+
+    @Test
     void oversizedHeadersAre431WithTheEnvelope() throws Exception {
         envelope(RawHttp.exchange(get("/api/v1/status", "X-Pad: " + "h".repeat(25_000)), ""), 431, "headers_too_large")
                 .getInt("error.details.maxBytes");

@@ -1,5 +1,6 @@
 package com.assessments.common.error;
 
+import com.assessments.api.model.AssessmentType;
 import com.assessments.common.input.InputRuleException;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
@@ -18,13 +19,16 @@ import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Turns every failure into the error envelope with the spec's status and code. Expected failures are
@@ -126,7 +130,7 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response webApplication(WebApplicationException e) {
+    public Response webApplication(WebApplicationException e, UriInfo uri) {
         // the JSON body reader reports unreadable bodies as a 400 whose cause says what was wrong
         if (e.getCause() instanceof JsonParseException parse) {
             return malformedJson(parse);
@@ -139,7 +143,12 @@ public class ErrorMappers {
         }
         int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
         if (status == 404 && e.getCause() != null) {
-            // JAX-RS answers 404 when a query or path parameter cannot be converted to its type: that is bad input
+            // JAX-RS answers 404 when a query or path parameter cannot be converted to its type: that is bad input.
+            // Query parameters are checked before (ParameterFilter); {type} is the contract's one typed path parameter.
+            if (uri.getPathParameters().containsKey("type")) {
+                return envelope.response(ApiException.validation("type", "must be one of "
+                        + Arrays.stream(AssessmentType.values()).map(AssessmentType::toString).collect(Collectors.joining(", "))));
+            }
             return envelope.response(ApiException.validation("query",
                     "has a parameter whose value is not of its declared type (integer, date-time or one of the allowed values)"));
         }

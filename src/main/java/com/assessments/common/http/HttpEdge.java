@@ -191,6 +191,12 @@ public class HttpEdge {
             return;
         }
 
+        if (api && (path.endsWith("/") || path.contains("//"))) {
+            // an empty segment names nothing: the router would serve /sessions/ as the list and /sessions//submit
+            // as a 405; the contract has no such paths
+            fail(ctx, ErrorCode.NOT_FOUND, "No such route: the path has an empty segment.", Map.of());
+            return;
+        }
         String length = request.getHeader("Content-Length");
         boolean bodiless = (length == null || "0".equals(length.trim())) && request.getHeader("Transfer-Encoding") == null;
         boolean sendsEntity = request.method() == HttpMethod.POST || request.method() == HttpMethod.PUT || request.method() == HttpMethod.PATCH;

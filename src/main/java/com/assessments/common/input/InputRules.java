@@ -66,6 +66,7 @@ public final class InputRules extends Module {
     public static final String NUL_ISSUE = "must not contain the NUL character (U+0000)";
     public static final String NUL_KEY_ISSUE = "must not have a member name containing the NUL character (U+0000)";
     public static final String DATE_ISSUE = "must be a date-time in years 0001 to 9999 (UTC)";
+    public static final String DATE_TYPE_ISSUE = "must be a date-time string (RFC 3339), not a number, boolean, object or array";
     public static final String DUPLICATE_ISSUE = "repeats an earlier item; the list must not contain duplicates";
 
     static final String MODEL_PACKAGE = "com.assessments.api.model";
@@ -268,7 +269,11 @@ public final class InputRules extends Module {
 
         @Override
         public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (p.hasToken(JsonToken.VALUE_STRING) && hasNul(p.getText())) {
+            if (!p.hasToken(JsonToken.VALUE_STRING)) {
+                // java.time's readers take a number as epoch seconds; the contract's date-times are strings only
+                throw new InputRuleException(p, DATE_TYPE_ISSUE, handledType());
+            }
+            if (hasNul(p.getText())) {
                 // java.time's readers trim the text first, and String.trim() drops U+0000 as "whitespace"
                 throw new InputRuleException(p, NUL_ISSUE, handledType());
             }

@@ -6,7 +6,6 @@ import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.core.PathSegment;
 import jakarta.ws.rs.ext.Provider;
 
 import java.util.List;
@@ -41,11 +40,13 @@ public class ParameterRules implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        List<PathSegment> segments = request.getUriInfo().getPathSegments(true);
-        for (int i = 1; i < segments.size(); i++) {
-            ErrorCode code = NOT_FOUND_BY_COLLECTION.get(segments.get(i - 1).getPath());
-            if (code != null && InputRules.hasNul(segments.get(i).getPath())) {
-                throw new ApiException(code, "No such " + singular(segments.get(i - 1).getPath())
+        // The raw segments: RESTEasy's getPathSegments(true) decodes the already decoded path a second time (an id
+        // like "%25Y", a literal "%Y", then fails as a partial escape sequence), and it offers no encoded form.
+        String[] segments = request.getUriInfo().getRequestUri().getRawPath().split("/");
+        for (int i = 1; i < segments.length; i++) {
+            ErrorCode code = NOT_FOUND_BY_COLLECTION.get(segments[i - 1]);
+            if (code != null && segments[i].contains("%00")) {
+                throw new ApiException(code, "No such " + singular(segments[i - 1])
                         + ": the id contains the NUL character (U+0000).");
             }
         }

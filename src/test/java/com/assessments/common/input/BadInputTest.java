@@ -410,6 +410,12 @@ class BadInputTest {
                 row("organization name null on create", "POST", "/api/admin/organizations", Admin.TOKEN, "{\"name\":null}", 400, "name"),
                 row("webhook description null on create", "POST", "/api/v1/webhooks", live, "{\"url\":\"" + LOCAL_RECEIVER + "\",\"events\":[\"session.completed\"],\"description\":null}", 400, "description"),
                 row("rotate-secret overlapSeconds null", "POST", "/api/v1/webhooks/" + hook + "/rotate-secret", live, "{\"overlapSeconds\":null}", 400, "overlapSeconds"),
+                // found by the contract fuzz test (ContractFuzzTest)
+                row("recover since as a number", "POST", "/api/v1/webhooks/" + hook + "/recover", live, "{\"since\":-478}", 400, "since"),
+                row("rotate-secret body null", "POST", "/api/v1/webhooks/" + hook + "/rotate-secret", live, "null", 400, "body"),
+                row("redirectUrl with a backquote host", "POST", "/api/v1/sessions", key, sessionWith(",\"redirectUrl\":\"http://`\""), 400, "redirectUrl"),
+                row("webhook PATCH of nulls only changes nothing", "PATCH", "/api/v1/webhooks/" + hook, live, "{\"url\":null,\"events\":null}", 200, null),
+                row("question bank type with an encoded %", "GET", "/api/v1/assessments/questions/%2C%25Y", embed[1], null, 400, "type"),
                 // 7. progress errors name answers[i]
                 row("progress with an unknown question", "PUT", "/api/v1/embed/progress", progress[1], "{\"answers\":[{\"questionId\":\"nope\",\"response\":3}]}", 400, "answers[0].questionId"),
                 row("progress with a response out of range", "PUT", "/api/v1/embed/progress", progress[1], "{\"answers\":[{\"questionId\":\"disc_01\",\"response\":9}]}", 400, "answers[0].response")));

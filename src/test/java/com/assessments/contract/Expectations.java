@@ -1,0 +1,149 @@
+package com.assessments.contract;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * What the fuzz test accepts besides the plain rules (valid case: 2xx; invalid case: 4xx with the envelope; nobody:
+ * 5xx; every response: the contract).
+ */
+final class Expectations {
+
+    private Expectations() {
+    }
+
+    /** A 4xx a valid case may get because of state or data the schema cannot express, as the contract documents it. */
+    record StateDependent(int status, String code, String why, Predicate<Outcome> when) {
+        boolean matches(Outcome o) {
+            return o.status() == status && code.equals(o.errorCode()) && when.test(o);
+        }
+    }
+
+    private static StateDependent allowed(int status, String code, String why) {
+        return new StateDependent(status, code, why, o -> true);
+    }
+
+    private static StateDependent allowed(int status, String code, String why, Predicate<Outcome> when) {
+        return new StateDependent(status, code, why, when);
+    }
+
+    /** Every field of a validation error starts with the prefix (the error is about that member only). */
+    private static Predicate<Outcome> fieldsStartWith(String prefix) {
+        return o -> !o.errorFields().isEmpty() && o.errorFields().stream().allMatch(f -> f.startsWith(prefix));
+    }
+
+    private static final StateDependent IDEMPOTENCY_KEY_REUSED = allowed(409, "idempotency_conflict",
+            "Tcases draws Idempotency-Key values from a small space (1 to 255 characters, often 1): a value another "
+                    + "case already used with another body, session or route answers 409 idempotency_conflict (Idempotency)");
+
+    private static final StateDependent ANSWERS_CHECKED_AGAINST_BANK = allowed(400, "validation_error",
+            "answers are checked against the session type's question bank (known, unique questionIds, responses in "
+                    + "range, DISC needs all 15): Tcases' random questionIds are unknown to the bank (submitSession)",
+            fieldsStartWith("responses"));
+
+    /**
+     * Per operation, the documented 4xx a schema-valid request may get from the setup the test can provide. Operations
+     * not listed must answer every valid case with a 2xx: their ids are real and their credentials have every scope.
+     */
+    static final Map<String, List<StateDependent>> STATE_DEPENDENT = Map.ofEntries(
+            Map.entry("createSession", List.of(
+                    allowed(400, "invalid_config", "tfd/tfd_plus need a known config.occupationId and other types "
+                            + "reject TFD members (createSession, SessionConfig): Tcases' random config does neither"),
+                    allowed(400, "validation_error", "metadata values must be strings, numbers or booleans, keys at most "
+                            + "40 characters, at most 8 KiB (Metadata): rules the schema's additionalProperties cannot carry",
+                            fieldsStartWith("metadata")),
+                    allowed(404, "tfd_config_not_found", "a random config.orgConfigId names no TFD config of the organization"),
+                    IDEMPOTENCY_KEY_REUSED)),
+            Map.entry("submitSession", List.of(
+                    ANSWERS_CHECKED_AGAINST_BANK,
+                    allowed(400, "invalid_responses", "answers that pass the gate but cannot be scored (submitSession)"),
+                    IDEMPOTENCY_KEY_REUSED)),
+            Map.entry("embedSubmit", List.of(
+                    ANSWERS_CHECKED_AGAINST_BANK,
+                    allowed(400, "invalid_responses", "answers that pass the gate but cannot be scored (embedSubmit)"),
+                    IDEMPOTENCY_KEY_REUSED)),
+            Map.entry("saveEmbedProgress", List.of(
+                    allowed(400, "validation_error", "answers are checked for shape against the bank (saveEmbedProgress)",
+                            fieldsStartWith("answers")))),
+            Map.entry("createWebhookEndpoint", List.of(
+                    allowed(400, "validation_error", "the URL's host must resolve to a public address (SSRF rules): "
+                            + "Tcases' random hosts do not resolve", fieldsStartWith("url")))),
+            Map.entry("updateWebhookEndpoint", List.of(
+                    allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+            Map.entry("recoverWebhookDeliveries", List.of(
+                    allowed(400, "validation_error", "`since` must be before `until` (default now): random date-times "
+                            + "are often not (recoverWebhookDeliveries)", fieldsStartWith("since")))),
+            Map.entry("createCoachMessage", List.of(
+                    allowed(404, "not_found", "coach messages are not implemented yet (README: the route answers 404)"),
+                    allowed(404, "session_not_found", "a random sessionId names no session of the candidate"))),
+            Map.entry("adminCreateOrganization", List.of(
+                    allowed(400, "validation_error", "license keys must be AssessmentType values (LicenseCapacities): "
+                            + "random additional property names are not", fieldsStartWith("licenses")))),
+            Map.entry("adminUpdateOrganization", List.of(
+                    allowed(400, "validation_error", "license keys must be AssessmentType values (LicenseCapacities)",
+                            fieldsStartWith("licenses")))));
+
+    static Optional<StateDependent> stateDependent(Outcome o) {
+        return STATE_DEPENDENT.getOrDefault(o.operationId(), List.of()).stream().filter(a -> a.matches(o)).findFirst();
+    }
+
+    /**
+     * An allow-listed class of rule breaches: reported under its name, does not fail the test. {@code matches} must
+     * be narrow enough that nothing else hides behind it.
+     */
+    record Known(String name, String cause, Predicate<Outcome> matches) {
+    }
+
+    /**
+     * KNOWN FAILURES, being fixed in other branches right now (NUL characters and null inside arrays, calendar-edge
+     * dates, unparsable redirectUrl, uniqueItems, minProperties, HTTP-layer refusals). Only the classes this test
+     * actually meets are listed. EMPTY THIS LIST once those fixes are merged: any breach that still matches an entry
+     * then fails the test again.
+     */
+    static final List<Known> KNOWN_FAILURES = List.of(); // emptied: those fixes are merged
+
+    /**
+     * OPEN FINDINGS of this test that nobody is fixing yet (see the report of the branch that added the test). They are
+     * allow-listed so that the suite stays green while the owners decide between changing the service and changing
+     * openapi.yaml; remove an entry when its cause is fixed.
+     */
+    static final List<Known> OPEN_FINDINGS = List.of(); // none open: the empty path segment now answers 404
+
+    static Optional<Known> known(Outcome o) {
+        return java.util.stream.Stream.concat(KNOWN_FAILURES.stream(), OPEN_FINDINGS.stream())
+                .filter(k -> k.matches().test(o)).findFirst();
+    }
+
+    static boolean isOpenFinding(Known k) {
+        return OPEN_FINDINGS.contains(k);
+    }
+
+    private static boolean is2xx(Outcome o) {
+        return o.status() >= 200 && o.status() < 300;
+    }
+
+    private static boolean invalidInputEndsWith(Outcome o, String suffix) {
+        return o.requestCase().getInvalidInput() != null && o.requestCase().getInvalidInput().endsWith(suffix);
+    }
+
+    private static boolean unparsableRedirectUrl(Outcome o) {
+        try {
+            String url = new ObjectMapper().readTree(o.body()).path("redirectUrl").asText(null);
+            if (url == null) {
+                return false;
+            }
+            new URI(url).parseServerAuthority();
+            return false;
+        } catch (URISyntaxException e) {
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}
