@@ -42,6 +42,10 @@ class GeneratedTypeScriptClientTest {
         if (ci) {
             assertTrue(ready, "CI must provide node and src/test/ts-client/node_modules (see .ci/run)");
         }
+        if (!ready) {
+            System.out.println("GeneratedTypeScriptClientTest SKIPPED: needs node and src/test/ts-client/node_modules"
+                    + " (cd src/test/ts-client && npm ci); then ./mvnw -B verify -Dtest=GeneratedTypeScriptClientTest");
+        }
         assumeTrue(ready, "Node.js or the TypeScript compiler is missing: run `npm ci` in src/test/ts-client");
         assertTrue(Files.isRegularFile(Path.of("target/generated-clients/typescript/index.ts")),
                 "the pom generates the client in generate-test-sources");

@@ -52,6 +52,11 @@ class RunnerE2ETest {
         if (ci) {
             assertTrue(ready, "CI must provide " + chromium + " and src/test/e2e/node_modules (see .ci/run)");
         }
+        if (!ready) {
+            // Surefire's console shows only "Skipped: 1": say why, and how to run it, where a developer looks
+            System.out.println("RunnerE2ETest SKIPPED: needs " + chromium + " (apt-get install chromium, or set CHROMIUM_PATH)"
+                    + " and src/test/e2e/node_modules (cd src/test/e2e && npm ci); then ./mvnw -B verify -Dtest=RunnerE2ETest");
+        }
         assumeTrue(ready, "Chromium or the e2e node modules are missing: run `npm ci` in src/test/e2e and install chromium");
 
         // an expired session for the expired-state check
