@@ -1,5 +1,7 @@
 package com.assessments.report;
 
+import com.assessments.scoring.Bands;
+import com.assessments.scoring.disc.DiscScoring;
 import com.lowagie.text.Element;
 import com.lowagie.text.Rectangle;
 import com.lowagie.text.pdf.BaseFont;
@@ -16,9 +18,8 @@ import java.util.Locale;
  */
 final class ReportCharts {
 
-    /** Band cut-offs shared by every 0-100 scale in the contract: low < 40 <= moderate < 70 <= high. */
-    static final double MODERATE_FROM = 40;
-    static final double HIGH_FROM = 70;
+    private static final int MODERATE_FROM = Bands.MODERATE_FROM;
+    private static final int HIGH_FROM = Bands.HIGH_FROM;
 
     // Colours as RGB 0..1 (neutral blues: a high band is not "better" for every scale).
     private static final float[] ZONE_LOW = {0.95f, 0.96f, 0.98f};
@@ -71,14 +72,19 @@ final class ReportCharts {
         return 30 + rows * 22f;
     }
 
+    /** A one-bar chart (a composite, a fit score, a percentile) in its own block. */
+    static PdfPTable singleBar(String label, double value, String valueText, String axisTitle) {
+        return block(barChartHeight(1), barChart(List.of(new Bar(label, value, valueText, null)), axisTitle));
+    }
+
     /**
      * Horizontal bars on a 0-100 axis with the low/moderate/high zones shaded, the value printed at each bar's
      * end and, when a row has a target, a second (orange) mark at the target.
      */
     static Painter barChart(List<Bar> bars, String axisTitle) {
         return (cb, x, y, w, h) -> {
-            BaseFont font = ReportRenderer.regular();
-            BaseFont bold = ReportRenderer.bold();
+            BaseFont font = ReportBlocks.REGULAR;
+            BaseFont bold = ReportBlocks.BOLD;
             float labelW = 130;
             float px0 = x + labelW;
             float px1 = x + w - 36;
@@ -89,11 +95,12 @@ final class ReportCharts {
             zone(cb, ZONE_LOW, px0, px(px0, px1, 0), px(px0, px1, MODERATE_FROM), bottom, top);
             zone(cb, ZONE_MODERATE, px0, px(px0, px1, MODERATE_FROM), px(px0, px1, HIGH_FROM), bottom, top);
             zone(cb, ZONE_HIGH, px0, px(px0, px1, HIGH_FROM), px(px0, px1, 100), bottom, top);
-            text(cb, font, 7, Element.ALIGN_CENTER, "Low (below 40)", (px(px0, px1, 0) + px(px0, px1, 40)) / 2, top + 4);
-            text(cb, font, 7, Element.ALIGN_CENTER, "Moderate (40 to 69)", (px(px0, px1, 40) + px(px0, px1, 70)) / 2,
-                    top + 4);
-            text(cb, font, 7, Element.ALIGN_CENTER, "High (70 and above)", (px(px0, px1, 70) + px(px0, px1, 100)) / 2,
-                    top + 4);
+            text(cb, font, 7, Element.ALIGN_CENTER, "Low (below " + MODERATE_FROM + ")",
+                    (px(px0, px1, 0) + px(px0, px1, MODERATE_FROM)) / 2, top + 4);
+            text(cb, font, 7, Element.ALIGN_CENTER, "Moderate (" + MODERATE_FROM + " to " + (HIGH_FROM - 1) + ")",
+                    (px(px0, px1, MODERATE_FROM) + px(px0, px1, HIGH_FROM)) / 2, top + 4);
+            text(cb, font, 7, Element.ALIGN_CENTER, "High (" + HIGH_FROM + " and above)",
+                    (px(px0, px1, HIGH_FROM) + px(px0, px1, 100)) / 2, top + 4);
             // axis
             cb.setGrayStroke(0.55f);
             cb.setLineWidth(0.5f);
@@ -126,18 +133,7 @@ final class ReportCharts {
                 // value right of the bar, and right of the target mark when that is further out
                 text(cb, bold, 8, Element.ALIGN_LEFT, bar.valueText(), Math.max(bx1, tx + 3) + 3, cy - 3);
                 if (twoMarks) {
-                    // target: an orange line across the bar with a triangle underneath
-                    cb.setRGBColorStrokeF(TARGET[0], TARGET[1], TARGET[2]);
-                    cb.setLineWidth(2f);
-                    cb.moveTo(tx, barY - 2);
-                    cb.lineTo(tx, barY + barH + 2);
-                    cb.stroke();
-                    fill(cb, TARGET);
-                    cb.moveTo(tx, barY - 2);
-                    cb.lineTo(tx - 4, barY - 8);
-                    cb.lineTo(tx + 4, barY - 8);
-                    cb.closePath();
-                    cb.fill();
+                    targetMark(cb, tx, barY - 2, barY + barH + 2, barY - 8);
                 }
             }
         };
@@ -146,36 +142,26 @@ final class ReportCharts {
     /** Legend line for score-vs-target charts. */
     static Painter targetLegend() {
         return (cb, x, y, w, h) -> {
-            BaseFont font = ReportRenderer.regular();
+            BaseFont font = ReportBlocks.REGULAR;
             float cy = y + h / 2;
             fill(cb, BAR);
             cb.rectangle(x, cy - 4, 16, 8);
             cb.fill();
             text(cb, font, 8, Element.ALIGN_LEFT, "Candidate score", x + 20, cy - 3);
             float tx = x + 110;
-            cb.setRGBColorStrokeF(TARGET[0], TARGET[1], TARGET[2]);
-            cb.setLineWidth(2f);
-            cb.moveTo(tx, cy - 5);
-            cb.lineTo(tx, cy + 5);
-            cb.stroke();
-            fill(cb, TARGET);
-            cb.moveTo(tx, cy - 5);
-            cb.lineTo(tx - 4, cy - 10);
-            cb.lineTo(tx + 4, cy - 10);
-            cb.closePath();
-            cb.fill();
+            targetMark(cb, tx, cy - 5, cy + 5, cy - 10);
             text(cb, font, 8, Element.ALIGN_LEFT, "Occupation target", tx + 8, cy - 3);
         };
     }
 
     /**
      * The D-I-S-C circle: D top-left (135°), I top-right (45°), S bottom-right (315°), C bottom-left (225°);
-     * twelve 30° sectors (see DiscScoring), the type12 sector filled and labelled.
+     * twelve 30° sectors ({@link DiscScoring#SECTORS}), the type12 sector filled and labelled.
      */
     static Painter discCircle(String type12) {
         return (cb, x, y, w, h) -> {
-            BaseFont font = ReportRenderer.regular();
-            BaseFont bold = ReportRenderer.bold();
+            BaseFont font = ReportBlocks.REGULAR;
+            BaseFont bold = ReportBlocks.BOLD;
             float r = Math.min(w, h) / 2 - 16;
             float cx = x + w / 2;
             float cy = y + h / 2;
@@ -209,11 +195,11 @@ final class ReportCharts {
             cb.circle(cx, cy, r);
             cb.stroke();
             // sector labels
-            String[] labels = {"IS", "II", "ID", "DI", "DD", "DC", "CD", "CC", "CS", "SC", "SS", "SI"};
+            List<String> labels = DiscScoring.SECTORS;
             for (int i = 0; i < 12; i++) {
                 double a = Math.toRadians(i * 30 + 15);
-                boolean mine = labels[i].equals(type12);
-                text(cb, mine ? bold : font, mine ? 8.5f : 6.5f, Element.ALIGN_CENTER, labels[i],
+                boolean mine = labels.get(i).equals(type12);
+                text(cb, mine ? bold : font, mine ? 8.5f : 6.5f, Element.ALIGN_CENTER, labels.get(i),
                         cx + 0.72f * r * (float) Math.cos(a), cy + 0.72f * r * (float) Math.sin(a) - 2.5f);
             }
             // dimension letters outside the circle
@@ -235,13 +221,8 @@ final class ReportCharts {
 
     /** Start angle (degrees, counter-clockwise from 3 o'clock) of a type12 sector, null when unknown. */
     static Double sectorStart(String type12) {
-        String[] labels = {"IS", "II", "ID", "DI", "DD", "DC", "CD", "CC", "CS", "SC", "SS", "SI"};
-        for (int i = 0; i < labels.length; i++) {
-            if (labels[i].equals(type12)) {
-                return i * 30.0;
-            }
-        }
-        return null;
+        int i = type12 == null ? -1 : DiscScoring.SECTORS.indexOf(type12);
+        return i < 0 ? null : i * 30.0;
     }
 
     /**
@@ -249,8 +230,8 @@ final class ReportCharts {
      */
     static Painter thetaScale(double theta, double se) {
         return (cb, x, y, w, h) -> {
-            BaseFont font = ReportRenderer.regular();
-            BaseFont bold = ReportRenderer.bold();
+            BaseFont font = ReportBlocks.REGULAR;
+            BaseFont bold = ReportBlocks.BOLD;
             float px0 = x + 20;
             float px1 = x + w - 20;
             float base = y + 18;
@@ -334,6 +315,21 @@ final class ReportCharts {
         cb.setFontAndSize(font, size);
         cb.showTextAligned(align, s, x, y, 0);
         cb.endText();
+    }
+
+    /** The target mark: an orange line from bottom to top with a triangle pointing up at the bottom end. */
+    private static void targetMark(PdfContentByte cb, float tx, float bottom, float top, float triangleBase) {
+        cb.setRGBColorStrokeF(TARGET[0], TARGET[1], TARGET[2]);
+        cb.setLineWidth(2f);
+        cb.moveTo(tx, bottom);
+        cb.lineTo(tx, top);
+        cb.stroke();
+        fill(cb, TARGET);
+        cb.moveTo(tx, bottom);
+        cb.lineTo(tx - 4, triangleBase);
+        cb.lineTo(tx + 4, triangleBase);
+        cb.closePath();
+        cb.fill();
     }
 
     private static void zone(PdfContentByte cb, float[] rgb, float px0, float from, float to, float bottom, float top) {

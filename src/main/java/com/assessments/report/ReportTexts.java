@@ -1,5 +1,7 @@
 package com.assessments.report;
 
+import com.assessments.scoring.Bands;
+
 import java.util.Locale;
 import java.util.Map;
 
@@ -289,7 +291,7 @@ final class ReportTexts {
 
     /** Band from a 0-100 value with the contract's cut-offs. */
     static String band(double v) {
-        return v >= ReportCharts.HIGH_FROM ? "high" : v >= ReportCharts.MODERATE_FROM ? "moderate" : "low";
+        return Bands.label(v);
     }
 
     static int bandIndex(String band) {

@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +18,8 @@ import java.util.Map;
  * "type|id=response;id=response;..."; the SHA-256 of that text is the only source of the numbers, so the
  * same answers always give the same result and different answers (almost always) a different one. Each
  * number takes the next bytes of the digest, scaled into its documented range; derived fields (bands,
- * primary type, type12, percentiles) follow the same rules as live scoring. Results carry mock: true.
+ * primary type, type12, percentiles) follow the same rules as live scoring ({@link Bands}, {@link Rounding},
+ * {@link Normal#percentile}, {@link DiscScoring#fromMeans}). Results carry mock: true.
  */
 @ApplicationScoped
 public class MockScoring {
@@ -56,7 +55,7 @@ public class MockScoring {
     private JsonNode disc(Digits d) {
         Map<String, Double> means = new LinkedHashMap<>();
         for (String dim : List.of("D", "I", "S", "C")) {
-            means.put(dim, round(1 + 4 * d.unit(), 2));
+            means.put(dim, Rounding.halfUp(1 + 4 * d.unit(), 2));
         }
         return mapper.valueToTree(DiscScoring.fromMeans(means, true));
     }
@@ -66,14 +65,14 @@ public class MockScoring {
         ArrayNode scales = out.putArray("scales");
         double sum = 0;
         for (String scale : FRA_SCALES) {
-            double mean = round(1 + 4 * d.unit(), 2);
+            double mean = Rounding.halfUp(1 + 4 * d.unit(), 2);
             int percentile = (int) Math.round((mean - 1) / 4 * 100);
             sum += percentile;
-            scales.addObject().put("scale", scale).put("mean", mean).put("percentile", percentile).put("band", band(percentile));
+            scales.addObject().put("scale", scale).put("mean", mean).put("percentile", percentile).put("band", Bands.label(percentile));
         }
-        double composite = round(sum / FRA_SCALES.size(), 1);
+        double composite = Rounding.halfUp(sum / FRA_SCALES.size(), 1);
         int compositePercentile = (int) Math.round(composite);
-        out.putObject("composite").put("score", composite).put("percentile", compositePercentile).put("band", band(compositePercentile));
+        out.putObject("composite").put("score", composite).put("percentile", compositePercentile).put("band", Bands.label(compositePercentile));
         out.put("answeredRatio", 1.0);
         out.putArray("qualityFlags");
         return out.put("mock", true);
@@ -87,13 +86,13 @@ public class MockScoring {
         ArrayNode gaps = mapper.createArrayNode();
         double squared = 0;
         for (String dimension : TFD_DIMENSIONS) {
-            double score = round(100 * d.unit(), 1);
-            double target = round(100 * d.unit(), 1);
+            double score = Rounding.halfUp(100 * d.unit(), 1);
+            double target = Rounding.halfUp(100 * d.unit(), 1);
             squared += (score - target) * (score - target);
-            gaps.addObject().put("dimension", dimension).put("score", score).put("target", target).put("gap", round(score - target, 1));
+            gaps.addObject().put("dimension", dimension).put("score", score).put("target", target).put("gap", Rounding.halfUp(score - target, 1));
         }
-        double fit = round(Math.max(0, 100 - Math.sqrt(squared / TFD_DIMENSIONS.size())), 1);
-        out.put("fitScore", fit).put("band", band(fit));
+        double fit = Rounding.halfUp(Math.max(0, 100 - Math.sqrt(squared / TFD_DIMENSIONS.size())), 1);
+        out.put("fitScore", fit).put("band", Bands.label(fit));
         out.set("gaps", gaps);
         out.putArray("topMatches").addObject().put("occupationId", occupation)
                 .put("occupationName", name).put("fitScore", fit);
@@ -103,26 +102,13 @@ public class MockScoring {
 
     private JsonNode ability(Digits d, int answered) {
         int correct = answered == 0 ? 0 : (int) Math.floor(d.unit() * (answered + 1)) % (answered + 1);
-        double theta = round(-3 + 6 * d.unit(), 2);
-        double se = round(0.3 + 0.3 * d.unit(), 2);
-        int percentile = (int) Math.round(100 * normalCdf(theta));
+        double theta = Rounding.halfUp(-3 + 6 * d.unit(), 2);
+        double se = Rounding.halfUp(0.3 + 0.3 * d.unit(), 2);
         ObjectNode out = mapper.createObjectNode().put("kind", "ability")
                 .put("numberCorrect", correct).put("numberAnswered", answered)
-                .put("theta", theta).put("standardError", se).put("percentile", Math.min(100, Math.max(0, percentile)));
+                .put("theta", theta).put("standardError", se).put("percentile", Normal.percentile(theta));
         out.putArray("qualityFlags");
         return out.put("mock", true);
-    }
-
-    static String band(double score0to100) {
-        return score0to100 < 40 ? "low" : score0to100 < 70 ? "moderate" : "high";
-    }
-
-    static double round(double value, int places) {
-        return BigDecimal.valueOf(value).setScale(places, RoundingMode.HALF_UP).doubleValue();
-    }
-
-    static double normalCdf(double x) {
-        return Normal.cdf(x);
     }
 
     /** Reads the digest two bytes at a time as numbers in [0, 1); wraps around after 16 numbers. */

@@ -31,4 +31,9 @@ public final class Normal {
         }
         return 0.5 + sum * Math.exp(-0.5 * q - 0.91893853320467274178);
     }
+
+    /** The percentile of z in a standard normal reference group: round(100 * Phi(z)) half-up, within 0..100. */
+    public static int percentile(double z) {
+        return (int) Math.max(0, Math.min(100, Math.round(100 * cdf(z))));
+    }
 }

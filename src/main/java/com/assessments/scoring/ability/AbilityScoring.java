@@ -3,15 +3,12 @@ package com.assessments.scoring.ability;
 import com.assessments.api.model.AbilityResult;
 import com.assessments.scoring.Answer;
 import com.assessments.scoring.BankItem;
+import com.assessments.scoring.Normal;
 import com.assessments.scoring.QuestionBank;
-import com.assessments.scoring.ScoringEngine;
+import com.assessments.scoring.ResponseQuality;
+import com.assessments.scoring.Rounding;
 import com.assessments.scoring.ScoringException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.jboss.logging.Logger;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -35,26 +32,15 @@ import java.util.TreeSet;
  */
 public final class AbilityScoring {
 
-    public static final String INCOMPLETE = "incomplete";
-    public static final String TOO_FAST = "too_fast";
-    /** Median answer time below which the answers are flagged {@code too_fast}. */
+    public static final String INCOMPLETE = ResponseQuality.INCOMPLETE;
+    public static final String TOO_FAST = ResponseQuality.TOO_FAST;
+    /**
+     * Median answer time below which the answers are flagged {@code too_fast}: longer than the Likert
+     * questionnaires' {@link ResponseQuality#TOO_FAST_MEDIAN_MS}, since an item must be solved, not just read.
+     */
     public static final double TOO_FAST_MEDIAN_MS = 2000;
 
-    private static final Logger LOG = Logger.getLogger(AbilityScoring.class);
-
     private AbilityScoring() {
-    }
-
-    /** The engine body shared by the three ability beans: a bug surfaces as engine_error, not as a 500. */
-    static JsonNode scoreAsJson(ObjectMapper mapper, String type, ScoringEngine.ScoringRequest request) {
-        try {
-            return mapper.valueToTree(score(request.bank(), request.answers()));
-        } catch (ScoringException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "%s scoring failed", type);
-            throw new ScoringException(ScoringException.ENGINE_ERROR, type + " scoring failed unexpectedly");
-        }
     }
 
     public static AbilityResult score(QuestionBank bank, List<Answer> answers) {
@@ -67,7 +53,6 @@ public final class AbilityScoring {
         double[] b = new double[n];
         int[] y = new int[n];
         Set<String> seen = new HashSet<>();
-        List<Integer> times = new ArrayList<>();
         int correct = 0;
         for (int i = 0; i < n; i++) {
             Answer answer = answers.get(i);
@@ -85,35 +70,20 @@ public final class AbilityScoring {
             b[i] = item.b();
             y[i] = answer.response() == item.correct() ? 1 : 0;
             correct += y[i];
-            if (answer.responseTimeMs() != null) {
-                times.add(answer.responseTimeMs());
-            }
         }
         Irt2pl.Estimate estimate = Irt2pl.posteriorMode(a, b, y);
-        double theta = round2(estimate.theta());
-        double se = round2(estimate.standardError());
-        int percentile = (int) Math.max(0, Math.min(100, Math.round(100 * Irt2pl.normalCdf(theta))));
+        double theta = Rounding.halfUp(estimate.theta(), 2);
+        double se = Rounding.halfUp(estimate.standardError(), 2);
+        int percentile = Normal.percentile(theta);
 
         Set<String> flags = new TreeSet<>();
         if (n < bank.items().size()) {
             flags.add(INCOMPLETE);
         }
-        if (!times.isEmpty() && median(times) < TOO_FAST_MEDIAN_MS) {
+        if (ResponseQuality.tooFast(answers, TOO_FAST_MEDIAN_MS)) {
             flags.add(TOO_FAST);
         }
         return new AbilityResult(AbilityResult.KindEnum.ABILITY, correct, n, theta, se, percentile,
                 new ArrayList<>(flags), false);
-    }
-
-    static double median(List<Integer> values) {
-        List<Integer> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int m = sorted.size();
-        return m % 2 == 1 ? sorted.get(m / 2) : (sorted.get(m / 2 - 1) + (double) sorted.get(m / 2)) / 2;
-    }
-
-    static double round2(double value) {
-        double r = BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_UP).doubleValue();
-        return r == 0 ? 0.0 : r; // no "-0.0"
     }
 }

@@ -8,13 +8,18 @@ import com.assessments.api.model.DiscResult;
 import com.assessments.api.model.ReliabilityLevel;
 import com.assessments.api.model.ScoreBand;
 import com.assessments.scoring.Answer;
+import com.assessments.scoring.Answers;
 import com.assessments.scoring.BankItem;
+import com.assessments.scoring.Bands;
+import com.assessments.scoring.Likert;
 import com.assessments.scoring.QuestionBank;
+import com.assessments.scoring.ResponseQuality;
+import com.assessments.scoring.Rounding;
 import com.assessments.scoring.ScoringException;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +33,7 @@ import java.util.Set;
  * <li>Keyed response = 6 - r for reverse-keyed items, r otherwise (responses 1 to 5).</li>
  * <li>likertScores[X] = mean keyed response of dimension X, rounded half-up to 2 decimals.</li>
  * <li>normalizedScores[X] = (unrounded mean - 1) / 4 * 100, rounded half-up to 1 decimal.</li>
- * <li>bands on the reported (rounded) normalized score: low &lt; 40, moderate 40 to &lt; 70, high &gt;= 70.</li>
+ * <li>bands ({@link Bands}) on the reported (rounded) normalized score: low &lt; 40, moderate 40 to &lt; 70, high &gt;= 70.</li>
  * <li>primary / secondary = highest unrounded means, ties broken by the order D, I, S, C.</li>
  * <li>type12 = 30-degree sector of the summed dimension vectors (D 135, I 45, S 315, C 225 degrees).</li>
  * <li>reliability from longstring, standard deviation and reverse-key inconsistency of the raw responses:
@@ -46,21 +51,17 @@ public final class DiscScoring {
     static final int S = 2;
     static final int C = 3;
 
-    static final int MIN_RESPONSE = 1;
-    static final int MAX_RESPONSE = 5;
-
-    /** Label of each 30-degree sector k = [30k, 30k + 30): a boundary belongs to the sector starting there. */
-    private static final String[] SECTORS = {"IS", "II", "ID", "DI", "DD", "DC", "CD", "CC", "CS", "SC", "SS", "SI"};
+    /**
+     * Label of each 30-degree sector k = [30k, 30k + 30), counter-clockwise from 3 o'clock: a boundary belongs
+     * to the sector starting there. The report's DISC circle draws the same sectors.
+     */
+    public static final List<String> SECTORS = List.of("IS", "II", "ID", "DI", "DD", "DC", "CD", "CC", "CS", "SC", "SS", "SI");
     /** cos 45 = sin 45: every dimension's unit vector is (+-SQRT_HALF, +-SQRT_HALF). */
     private static final double SQRT_HALF = Math.sqrt(0.5);
     /** Below this length the summed vector has no direction and type12 is primary + primary. */
     static final double ZERO_VECTOR = 1e-9;
 
-    /** Band thresholds on the 0-100 scale. */
-    static final double BAND_MODERATE = 40.0;
-    static final double BAND_HIGH = 70.0;
-
-    // Reliability (see ResponseQuality and the docs page).
+    // Reliability (see Reliability and the docs page).
     /** Longstring runs up to this length cost nothing... */
     static final int LONGSTRING_FREE = 5;
     /** ...and every further identical response costs this many hundredths... */
@@ -76,12 +77,12 @@ public final class DiscScoring {
     static final Fraction INCONSISTENCY_CAP = Fraction.of(4, 10);
     static final int STRAIGHT_LINING_RUN = 10;
     static final Fraction INCONSISTENT_AT = Fraction.of(2, 1);
-    static final BigDecimal LEVEL_HIGH = new BigDecimal("0.75");
-    static final BigDecimal LEVEL_MODERATE = new BigDecimal("0.50");
+    static final double LEVEL_HIGH = 0.75;
+    static final double LEVEL_MODERATE = 0.50;
 
     public static final String FLAG_INCONSISTENT = "inconsistent_responses";
     public static final String FLAG_LOW_VARIABILITY = "low_variability";
-    public static final String FLAG_STRAIGHT_LINING = "straight_lining";
+    public static final String FLAG_STRAIGHT_LINING = ResponseQuality.STRAIGHT_LINING;
 
     private DiscScoring() {
     }
@@ -98,14 +99,14 @@ public final class DiscScoring {
         int[] count = new int[4];
         for (int k = 0; k < items.size(); k++) {
             int dim = DIMENSIONS.indexOf(items.get(k).dimension());
-            keyedSum[dim] += keyed(items.get(k), raw[k]);
+            keyedSum[dim] += Likert.keyed(items.get(k), raw[k]);
             count[dim]++;
         }
         double[] means = new double[4];
         for (int dim = 0; dim < 4; dim++) {
             means[dim] = (double) keyedSum[dim] / count[dim];
         }
-        ResponseQuality quality = ResponseQuality.of(items, raw);
+        Reliability quality = Reliability.of(items, raw);
         return derive(means, quality.score(), quality.level(), quality.flags(), false);
     }
 
@@ -124,17 +125,12 @@ public final class DiscScoring {
         double[] means = new double[4];
         for (int dim = 0; dim < 4; dim++) {
             Double mean = likertMeans.get(DIMENSIONS.get(dim));
-            if (mean == null || !(mean >= MIN_RESPONSE && mean <= MAX_RESPONSE)) {
+            if (mean == null || !(mean >= Likert.MIN_RESPONSE && mean <= Likert.MAX_RESPONSE)) {
                 throw new IllegalArgumentException("likert mean of " + DIMENSIONS.get(dim) + " must be within 1 to 5: " + mean);
             }
             means[dim] = mean;
         }
         return derive(means, 1.0, ReliabilityLevel.HIGH, List.of(), mock);
-    }
-
-    /** Rule 1: reverse-keyed items are scored 6 - r (max + min - r). */
-    static int keyed(BankItem item, int response) {
-        return item.reverseKeyed() ? MAX_RESPONSE + MIN_RESPONSE - response : response;
     }
 
     /** Rules 2 to 6 from the unrounded means. */
@@ -145,10 +141,10 @@ public final class DiscScoring {
         double[] normalizedRounded = new double[4];
         ScoreBand[] bands = new ScoreBand[4];
         for (int dim = 0; dim < 4; dim++) {
-            likert[dim] = round(means[dim], 2);
+            likert[dim] = Rounding.halfUp(means[dim], 2);
             normalized[dim] = (means[dim] - 1) / 4 * 100;
-            normalizedRounded[dim] = round(normalized[dim], 1);
-            bands[dim] = band(normalizedRounded[dim]);
+            normalizedRounded[dim] = Rounding.halfUp(normalized[dim], 1);
+            bands[dim] = Bands.of(normalizedRounded[dim]);
         }
         int primary = highest(means, -1);
         int secondary = highest(means, primary);
@@ -167,12 +163,10 @@ public final class DiscScoring {
                 .mock(mock);
     }
 
-    /** Rule 4, on the reported 1-decimal score so that a reader can check the band against it. */
-    static ScoreBand band(double normalizedRounded) {
-        if (normalizedRounded >= BAND_HIGH) {
-            return ScoreBand.HIGH;
-        }
-        return normalizedRounded >= BAND_MODERATE ? ScoreBand.MODERATE : ScoreBand.LOW;
+    /** Rule 7's level from the reliability score (2 decimals): high from 0.75, moderate from 0.50, else low. */
+    static ReliabilityLevel reliabilityLevel(double reliabilityScore) {
+        return reliabilityScore >= LEVEL_HIGH ? ReliabilityLevel.HIGH
+                : reliabilityScore >= LEVEL_MODERATE ? ReliabilityLevel.MODERATE : ReliabilityLevel.LOW;
     }
 
     /** Rule 5: index of the highest mean other than {@code except}; the first in D, I, S, C order wins a tie. */
@@ -197,7 +191,7 @@ public final class DiscScoring {
         if (Math.hypot(x, y) * SQRT_HALF < ZERO_VECTOR) {
             return DIMENSIONS.get(primary) + DIMENSIONS.get(primary);
         }
-        return SECTORS[(int) Math.floor(angleDegrees(x, y) / 30.0)];
+        return SECTORS.get((int) Math.floor(angleDegrees(x, y) / 30.0));
     }
 
     /** atan2 in degrees within [0, 360); the axes are exact so that 0, 90, 180 and 270 open their sectors. */
@@ -215,53 +209,22 @@ public final class DiscScoring {
         return theta >= 360 ? 0 : theta;
     }
 
-    /** Half-up on the decimal value as Java prints it (so 6.25 gives 6.3 and 2.675 gives 2.68). */
-    static double round(double value, int decimals) {
-        return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).doubleValue();
-    }
-
     /** The raw responses in bank order, after checking that every item is answered once within 1 to 5. */
     private static int[] rawInBankOrder(QuestionBank bank, List<Answer> answers) {
-        if (bank == null || bank.items() == null || bank.items().isEmpty()) {
-            throw new ScoringException(ScoringException.ENGINE_ERROR, "the DISC question bank is missing");
-        }
-        if (bank.responseFormat() != null && (bank.responseFormat().min() != MIN_RESPONSE
-                || bank.responseFormat().max() != MAX_RESPONSE)) {
-            throw new ScoringException(ScoringException.ENGINE_ERROR, "DISC scoring needs a 1 to 5 response scale");
-        }
+        Likert.checkBank(bank, "DISC");
         Set<String> present = new HashSet<>();
         for (BankItem item : bank.items()) {
-            if (!DIMENSIONS.contains(item.dimension())) {
-                throw new ScoringException(ScoringException.ENGINE_ERROR,
-                        "bank item " + item.id() + " has an unknown DISC dimension " + item.dimension());
-            }
-            present.add(item.dimension());
+            present.add(DIMENSIONS.get(Likert.dimension(item, DIMENSIONS, "DISC", "dimension")));
         }
         if (present.size() != DIMENSIONS.size()) {
             throw new ScoringException(ScoringException.ENGINE_ERROR, "the DISC bank must have items for D, I, S and C");
         }
-        Map<String, Answer> byId = com.assessments.scoring.Answers.byQuestionId(answers);
-        int[] raw = new int[bank.items().size()];
-        for (int k = 0; k < raw.length; k++) {
-            BankItem item = bank.items().get(k);
-            Answer answer = byId.remove(item.id());
-            if (answer == null) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES, "question " + item.id() + " is not answered");
-            }
-            if (answer.response() < MIN_RESPONSE || answer.response() > MAX_RESPONSE) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + item.id() + " has response " + answer.response() + ", not 1 to 5");
-            }
-            if (answer.dimension() != null && !answer.dimension().equals(item.dimension())) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + item.id() + " belongs to dimension " + item.dimension() + ", not " + answer.dimension());
-            }
-            raw[k] = answer.response();
-        }
+        Map<String, Answer> byId = Answers.byQuestionId(answers);
+        Integer[] raw = Likert.rawInBankOrder(bank, byId, true, "dimension");
         if (!byId.isEmpty()) {
             throw new ScoringException(ScoringException.INVALID_RESPONSES, "unknown questions " + byId.keySet());
         }
-        return raw;
+        return Arrays.stream(raw).mapToInt(Integer::intValue).toArray();
     }
 
     /**
@@ -274,20 +237,17 @@ public final class DiscScoring {
      *                      |mean keyed reverse item(s) - mean keyed forward items| (0 to 4)
      * @param score         reliabilityScore, 2 decimals within [0, 1]
      */
-    record ResponseQuality(int longstring, double sd, double inconsistency, double score,
-                           ReliabilityLevel level, List<String> flags) {
+    record Reliability(int longstring, double sd, double inconsistency, double score,
+                       ReliabilityLevel level, List<String> flags) {
 
-        static ResponseQuality of(List<BankItem> items, int[] raw) {
+        static Reliability of(List<BankItem> items, int[] raw) {
             int n = raw.length;
-            int longstring = 1;
-            int run = 1;
-            long sum = raw[0];
-            long sumSquares = (long) raw[0] * raw[0];
-            for (int k = 1; k < n; k++) {
-                run = raw[k] == raw[k - 1] ? run + 1 : 1;
-                longstring = Math.max(longstring, run);
-                sum += raw[k];
-                sumSquares += (long) raw[k] * raw[k];
+            int longstring = ResponseQuality.longestRun(Arrays.stream(raw).boxed().toList());
+            long sum = 0;
+            long sumSquares = 0;
+            for (int r : raw) {
+                sum += r;
+                sumSquares += (long) r * r;
             }
             // SD = sqrt(q) / n exactly, with q = n * sum(r^2) - (sum r)^2 an integer.
             long q = n * sumSquares - sum * sum;
@@ -304,8 +264,6 @@ public final class DiscScoring {
             Fraction exact = Fraction.of(100 - hundredths, 100).minus(incPenalty).atLeast(Fraction.ZERO).atMost(Fraction.ONE);
             BigDecimal score = exact.toDecimal(2);
 
-            ReliabilityLevel level = score.compareTo(LEVEL_HIGH) >= 0 ? ReliabilityLevel.HIGH
-                    : score.compareTo(LEVEL_MODERATE) >= 0 ? ReliabilityLevel.MODERATE : ReliabilityLevel.LOW;
             List<String> flags = new ArrayList<>();   // alphabetical
             if (inconsistency.compareTo(INCONSISTENT_AT) >= 0) {
                 flags.add(FLAG_INCONSISTENT);
@@ -316,7 +274,8 @@ public final class DiscScoring {
             if (longstring >= STRAIGHT_LINING_RUN) {
                 flags.add(FLAG_STRAIGHT_LINING);
             }
-            return new ResponseQuality(longstring, sd, inconsistency.toDouble(), score.doubleValue(), level, List.copyOf(flags));
+            return new Reliability(longstring, sd, inconsistency.toDouble(), score.doubleValue(),
+                    reliabilityLevel(score.doubleValue()), List.copyOf(flags));
         }
 
         /** Mean over D, I, S (every dimension with reverse and forward items) of |keyed reverse - keyed forward|. */
@@ -329,7 +288,7 @@ public final class DiscScoring {
                 BankItem item = items.get(k);
                 int dim = DIMENSIONS.indexOf(item.dimension());
                 if (item.reverseKeyed()) {
-                    reverseSum[dim] += keyed(item, raw[k]);
+                    reverseSum[dim] += Likert.keyed(item, raw[k]);
                     reverseCount[dim]++;
                 } else {
                     forwardSum[dim] += raw[k];
@@ -346,67 +305,6 @@ public final class DiscScoring {
                 }
             }
             return dimensions == 0 ? Fraction.ZERO : total.times(Fraction.of(1, dimensions));
-        }
-    }
-
-    /** An exact, reduced fraction with a positive denominator (the quantities here are tiny). */
-    record Fraction(long num, long den) implements Comparable<Fraction> {
-
-        static final Fraction ZERO = new Fraction(0, 1);
-        static final Fraction ONE = new Fraction(1, 1);
-
-        static Fraction of(long num, long den) {
-            if (den == 0) {
-                throw new ArithmeticException("zero denominator");
-            }
-            if (den < 0) {
-                num = -num;
-                den = -den;
-            }
-            long g = gcd(Math.abs(num), den);
-            return new Fraction(num / g, den / g);
-        }
-
-        private static long gcd(long a, long b) {
-            return b == 0 ? Math.max(a, 1) : gcd(b, a % b);
-        }
-
-        Fraction plus(Fraction o) {
-            return of(Math.addExact(Math.multiplyExact(num, o.den), Math.multiplyExact(o.num, den)), Math.multiplyExact(den, o.den));
-        }
-
-        Fraction minus(Fraction o) {
-            return plus(new Fraction(-o.num, o.den));
-        }
-
-        Fraction times(Fraction o) {
-            return of(Math.multiplyExact(num, o.num), Math.multiplyExact(den, o.den));
-        }
-
-        Fraction abs() {
-            return num < 0 ? new Fraction(-num, den) : this;
-        }
-
-        Fraction atLeast(Fraction o) {
-            return compareTo(o) < 0 ? o : this;
-        }
-
-        Fraction atMost(Fraction o) {
-            return compareTo(o) > 0 ? o : this;
-        }
-
-        @Override
-        public int compareTo(Fraction o) {
-            return Long.compare(Math.multiplyExact(num, o.den), Math.multiplyExact(o.num, den));
-        }
-
-        /** Rounded half-up to {@code scale} decimals, exactly. */
-        BigDecimal toDecimal(int scale) {
-            return BigDecimal.valueOf(num).divide(BigDecimal.valueOf(den), scale, RoundingMode.HALF_UP);
-        }
-
-        double toDouble() {
-            return (double) num / den;
         }
     }
 }

@@ -3,15 +3,21 @@ package com.assessments.scoring.fra;
 import com.assessments.api.model.FraComposite;
 import com.assessments.api.model.FraResult;
 import com.assessments.api.model.FraScaleScore;
-import com.assessments.api.model.ScoreBand;
 import com.assessments.scoring.Answer;
+import com.assessments.scoring.Answers;
 import com.assessments.scoring.BankItem;
+import com.assessments.scoring.Bands;
+import com.assessments.scoring.Likert;
+import com.assessments.scoring.Normal;
 import com.assessments.scoring.QuestionBank;
+import com.assessments.scoring.ResponseQuality;
+import com.assessments.scoring.Rounding;
 import com.assessments.scoring.ScoringException;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -28,33 +34,26 @@ import java.util.TreeSet;
  * the scale. As a guard, fewer than 90% of all items answered is {@code invalid_responses} too (the API's
  * validity gate normally rejects such submissions first; the result schema cannot carry them).</li>
  * <li>z = (unrounded mean - norm mean) / norm sd ({@link FraNorms}, provisional); percentile =
- * round(100 * Phi(z)) half-up, clamped to 0..100; band from the percentile: low &lt; 40 &lt;= moderate &lt; 70 &lt;= high.</li>
+ * round(100 * Phi(z)) half-up, clamped to 0..100 ({@link Normal#percentile}); band ({@link Bands}) from the
+ * percentile: low &lt; 40 &lt;= moderate &lt; 70 &lt;= high.</li>
  * <li>Composite: zc = mean of the four unrounded z; score = 100 * Phi(zc) half-up to 1 decimal; percentile
  * = 100 * Phi(zc) half-up to an integer; band from that percentile.</li>
  * <li>answeredRatio = answered / items, exact, rounded DOWN to 2 decimals (39/40 = 0.975 gives 0.97).</li>
  * <li>qualityFlags (sorted): straight_lining (10 or more identical consecutive raw responses among the
  * answered items in bank order), incomplete (not every item answered), too_fast (the median of the
- * responseTimeMs sent is below 1500 ms).</li>
+ * responseTimeMs sent is below 1500 ms); see {@link ResponseQuality#likertFlags}.</li>
  * </ol>
  */
 public final class FraScoring {
-
-    static final int MIN_RESPONSE = 1;
-    static final int MAX_RESPONSE = 5;
-
-    /** Percentile band cut-offs. */
-    static final int BAND_MODERATE = 40;
-    static final int BAND_HIGH = 70;
 
     /** Overall guard: answered * 10 must be at least items * 9 (90%). */
     static final int MIN_ANSWERED_TENTHS = 9;
 
     static final int STRAIGHT_LINING_RUN = 10;
-    static final long TOO_FAST_MEDIAN_MS = 1500;
 
-    public static final String FLAG_INCOMPLETE = "incomplete";
-    public static final String FLAG_STRAIGHT_LINING = "straight_lining";
-    public static final String FLAG_TOO_FAST = "too_fast";
+    public static final String FLAG_INCOMPLETE = ResponseQuality.INCOMPLETE;
+    public static final String FLAG_STRAIGHT_LINING = ResponseQuality.STRAIGHT_LINING;
+    public static final String FLAG_TOO_FAST = ResponseQuality.TOO_FAST;
 
     private FraScoring() {
     }
@@ -83,7 +82,7 @@ public final class FraScoring {
             itemCount[s]++;
             if (raw[k] != null) {
                 answeredCount[s]++;
-                keyedSum[s] += keyed(items.get(k), raw[k]);
+                keyedSum[s] += Likert.keyed(items.get(k), raw[k]);
                 answered++;
             }
         }
@@ -106,20 +105,19 @@ public final class FraScoring {
             double mean = (double) keyedSum[s] / answeredCount[s];
             double z = FraNorms.SCALES.get(s).z(mean);
             zSum += z;
-            int percentile = percentile(z);
+            int percentile = Normal.percentile(z);
             scaleScores.add(new FraScaleScore()
                     .scale(scales.get(s))
                     .mean(BigDecimal.valueOf(keyedSum[s]).divide(BigDecimal.valueOf(answeredCount[s]), 2, RoundingMode.HALF_UP).doubleValue())
                     .percentile(percentile)
-                    .band(band(percentile)));
+                    .band(Bands.of(percentile)));
         }
         double compositeZ = zSum / scales.size();
-        double composite100 = 100 * normalCdf(compositeZ);
-        int compositePercentile = percentile(compositeZ);
+        int compositePercentile = Normal.percentile(compositeZ);
         FraComposite composite = new FraComposite()
-                .score(clamp(BigDecimal.valueOf(composite100).setScale(1, RoundingMode.HALF_UP).doubleValue()))
+                .score(Math.max(0, Math.min(100, Rounding.halfUp(100 * Normal.cdf(compositeZ), 1))))
                 .percentile(compositePercentile)
-                .band(band(compositePercentile));
+                .band(Bands.of(compositePercentile));
 
         // Rule 5: exact ratio, rounded down.
         double answeredRatio = BigDecimal.valueOf(answered).divide(BigDecimal.valueOf(items.size()), 2, RoundingMode.DOWN).doubleValue();
@@ -129,92 +127,15 @@ public final class FraScoring {
                 .scales(scaleScores)
                 .composite(composite)
                 .answeredRatio(answeredRatio)
-                .qualityFlags(qualityFlags(raw, answered, items.size(), answers))
+                .qualityFlags(ResponseQuality.likertFlags(Arrays.asList(raw), STRAIGHT_LINING_RUN, answers))
                 .mock(false);
     }
 
-    /** Rule 1: reverse-keyed items are scored 6 - r (max + min - r). */
-    static int keyed(BankItem item, int response) {
-        return item.reverseKeyed() ? MAX_RESPONSE + MIN_RESPONSE - response : response;
-    }
-
-    /** Rule 3: round(100 * Phi(z)) half-up, within 0..100. */
-    static int percentile(double z) {
-        double value = clamp(100 * normalCdf(z));
-        return BigDecimal.valueOf(value).setScale(0, RoundingMode.HALF_UP).intValue();
-    }
-
-    /** low below 40, moderate 40 to 69, high 70 and above (on the integer percentile). */
-    static ScoreBand band(int percentile) {
-        if (percentile >= BAND_HIGH) {
-            return ScoreBand.HIGH;
-        }
-        return percentile >= BAND_MODERATE ? ScoreBand.MODERATE : ScoreBand.LOW;
-    }
-
-    private static double clamp(double value) {
-        return Math.max(0, Math.min(100, value));
-    }
-
-    static double normalCdf(double x) {
-        return com.assessments.scoring.Normal.cdf(x);
-    }
-
-    /** Rule 6, flags sorted alphabetically. */
-    static List<String> qualityFlags(Integer[] raw, int answered, int items, List<Answer> answers) {
-        TreeSet<String> flags = new TreeSet<>();
-        int run = 0;
-        int longest = 0;
-        Integer last = null;
-        for (Integer r : raw) {
-            if (r == null) {
-                continue; // unanswered items neither extend nor break a run
-            }
-            run = r.equals(last) ? run + 1 : 1;
-            last = r;
-            longest = Math.max(longest, run);
-        }
-        if (longest >= STRAIGHT_LINING_RUN) {
-            flags.add(FLAG_STRAIGHT_LINING);
-        }
-        if (answered < items) {
-            flags.add(FLAG_INCOMPLETE);
-        }
-        List<Long> times = new ArrayList<>();
-        for (Answer a : answers) {
-            if (a.responseTimeMs() != null) {
-                times.add((long) a.responseTimeMs());
-            }
-        }
-        if (!times.isEmpty()) {
-            times.sort(null);
-            int n = times.size();
-            // median < 1500 compared exactly: for an even count, (t1 + t2) / 2 < 1500 <=> t1 + t2 < 3000
-            boolean fast = n % 2 == 1 ? times.get(n / 2) < TOO_FAST_MEDIAN_MS
-                    : times.get(n / 2 - 1) + times.get(n / 2) < 2 * TOO_FAST_MEDIAN_MS;
-            if (fast) {
-                flags.add(FLAG_TOO_FAST);
-            }
-        }
-        return new ArrayList<>(flags);
-    }
-
     private static void checkBank(QuestionBank bank, List<String> scales) {
-        if (bank == null || bank.items() == null || bank.items().isEmpty()) {
-            throw new ScoringException(ScoringException.ENGINE_ERROR, "the FRA question bank is missing");
-        }
-        if (bank.responseFormat() != null && (bank.responseFormat().min() != MIN_RESPONSE
-                || bank.responseFormat().max() != MAX_RESPONSE)) {
-            throw new ScoringException(ScoringException.ENGINE_ERROR, "FRA scoring needs a 1 to 5 response scale");
-        }
+        Likert.checkBank(bank, "FRA");
         int[] count = new int[scales.size()];
         for (BankItem item : bank.items()) {
-            int s = scales.indexOf(item.dimension());
-            if (s < 0) {
-                throw new ScoringException(ScoringException.ENGINE_ERROR,
-                        "bank item " + item.id() + " has an unknown FRA scale " + item.dimension());
-            }
-            count[s]++;
+            count[Likert.dimension(item, scales, "FRA", "scale")]++;
         }
         for (int s = 0; s < scales.size(); s++) {
             if (count[s] == 0) {
@@ -225,24 +146,8 @@ public final class FraScoring {
 
     /** Raw responses in bank order, null where unanswered; guards against unknown, repeated or out-of-range answers. */
     private static Integer[] rawInBankOrder(QuestionBank bank, List<Answer> answers) {
-        Map<String, Answer> byId = com.assessments.scoring.Answers.byQuestionId(answers);
-        Integer[] raw = new Integer[bank.items().size()];
-        for (int k = 0; k < raw.length; k++) {
-            BankItem item = bank.items().get(k);
-            Answer answer = byId.remove(item.id());
-            if (answer == null) {
-                continue;
-            }
-            if (answer.response() < MIN_RESPONSE || answer.response() > MAX_RESPONSE) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + item.id() + " has response " + answer.response() + ", not 1 to 5");
-            }
-            if (answer.dimension() != null && !answer.dimension().equals(item.dimension())) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + item.id() + " belongs to scale " + item.dimension() + ", not " + answer.dimension());
-            }
-            raw[k] = answer.response();
-        }
+        Map<String, Answer> byId = Answers.byQuestionId(answers);
+        Integer[] raw = Likert.rawInBankOrder(bank, byId, false, "scale");
         if (!byId.isEmpty()) {
             throw new ScoringException(ScoringException.INVALID_RESPONSES, "unknown questions " + new TreeSet<>(byId.keySet()));
         }

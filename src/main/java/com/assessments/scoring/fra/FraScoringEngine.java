@@ -1,41 +1,22 @@
 package com.assessments.scoring.fra;
 
-import com.assessments.scoring.ScoringEngine;
-import com.assessments.scoring.ScoringException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.assessments.api.model.FraResult;
+import com.assessments.scoring.LiveEngine;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.enterprise.context.ApplicationScoped;
-import org.jboss.logging.Logger;
+import jakarta.inject.Singleton;
 
 /** Live FRA scoring: {@link FraScoring#score} as the contract's FraResult JSON. */
-@ApplicationScoped
-public class FraScoringEngine implements ScoringEngine {
+@Singleton // no client proxy: the base class takes its type in the constructor
+public class FraScoringEngine extends LiveEngine {
 
     public static final String TYPE = "fra";
 
-    private static final Logger LOG = Logger.getLogger(FraScoringEngine.class);
-
-    private final ObjectMapper mapper;
-
     public FraScoringEngine(ObjectMapper mapper) {
-        this.mapper = mapper;
+        super(mapper, TYPE, "FRA");
     }
 
     @Override
-    public String type() {
-        return TYPE;
-    }
-
-    /** A bug below surfaces as a failed session ({@code engine_error}, details in the log), not as an HTTP 500. */
-    @Override
-    public JsonNode score(ScoringRequest request) {
-        try {
-            return mapper.valueToTree(FraScoring.score(request.bank(), request.answers()));
-        } catch (ScoringException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            LOG.error("FRA scoring failed", e);
-            throw new ScoringException(ScoringException.ENGINE_ERROR, "FRA scoring failed unexpectedly");
-        }
+    protected FraResult result(ScoringRequest request) {
+        return FraScoring.score(request.bank(), request.answers());
     }
 }

@@ -1,22 +1,26 @@
 package com.assessments.scoring.tfd;
 
-import com.assessments.api.model.ScoreBand;
 import com.assessments.api.model.TfdGap;
 import com.assessments.api.model.TfdMatch;
 import com.assessments.api.model.TfdResult;
 import com.assessments.scoring.Answer;
+import com.assessments.scoring.Answers;
 import com.assessments.scoring.BankItem;
+import com.assessments.scoring.Bands;
+import com.assessments.scoring.Likert;
 import com.assessments.scoring.QuestionBank;
+import com.assessments.scoring.ResponseQuality;
+import com.assessments.scoring.Rounding;
 import com.assessments.scoring.ScoringException;
 import com.assessments.scoring.tfd.Occupations.Occupation;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * TFD / TFD Plus occupation fit: pure, deterministic math with no CDI and no state. Every rule, with its
@@ -31,14 +35,14 @@ import java.util.Objects;
  * <li>fit = 100 * (0.5 * (r + 1) / 2 + 0.5 * (1 - meanAbsGap / 100)), r = Pearson correlation of profile and
  * target over the six dimensions (0 when either is flat), meanAbsGap = mean |score - target|; computed
  * from the unrounded profile, clamped to 0..100, rounded half-up to 1 decimal.</li>
- * <li>band on the reported fitScore: low &lt; 40 &lt;= moderate &lt; 70 &lt;= high.</li>
+ * <li>band ({@link Bands}) on the reported fitScore: low &lt; 40 &lt;= moderate &lt; 70 &lt;= high.</li>
  * <li>gaps: per dimension in {@link #DIMENSIONS} order, score rounded half-up to 1 decimal, gap = that
  * reported score - target (exact, so a reader can check it).</li>
  * <li>topMatches: the reported fitScore against every candidate occupation, best first, ties by occupation
  * id, at most {@link #TOP_MATCHES}.</li>
  * <li>qualityFlags (sorted): incomplete (an item unanswered), straight_lining (8 or more identical
  * consecutive raw responses, answered items in bank order), too_fast (median responseTimeMs &lt; 1500 over
- * the answers that carry a time).</li>
+ * the answers that carry a time); see {@link ResponseQuality#likertFlags}.</li>
  * </ol>
  */
 public final class TfdScoring {
@@ -50,26 +54,19 @@ public final class TfdScoring {
     public static final String SECTION_STYLES = "styles";
     public static final String SECTION_VALUES = "values";
 
-    static final int MIN_RESPONSE = 1;
-    static final int MAX_RESPONSE = 5;
-
     /** Partial answers: answered / total must be at least 4/5... */
     static final int MIN_ANSWERED_NUM = 4;
     static final int MIN_ANSWERED_DEN = 5;
     /** ...and every dimension needs at least this many answered items. */
     static final int MIN_PER_DIMENSION = 2;
 
-    static final double BAND_MODERATE = 40.0;
-    static final double BAND_HIGH = 70.0;
-
     public static final int TOP_MATCHES = 5;
 
     static final int STRAIGHT_LINING_RUN = 8;
-    static final int TOO_FAST_MEDIAN_MS = 1500;
 
-    public static final String FLAG_INCOMPLETE = "incomplete";
-    public static final String FLAG_STRAIGHT_LINING = "straight_lining";
-    public static final String FLAG_TOO_FAST = "too_fast";
+    public static final String FLAG_INCOMPLETE = ResponseQuality.INCOMPLETE;
+    public static final String FLAG_STRAIGHT_LINING = ResponseQuality.STRAIGHT_LINING;
+    public static final String FLAG_TOO_FAST = ResponseQuality.TOO_FAST;
 
     /** Below this a profile's spread counts as none (flat profile, r = 0). */
     static final double FLAT = 1e-9;
@@ -110,7 +107,7 @@ public final class TfdScoring {
                 .occupationId(occupation.id())
                 .occupationName(occupation.name())
                 .fitScore(fit)
-                .band(band(fit))
+                .band(Bands.of(fit))
                 .gaps(gaps(scores, occupation))
                 .topMatches(topMatches(scores, candidates))
                 .qualityFlags(new ArrayList<>(profile.qualityFlags()))
@@ -121,32 +118,22 @@ public final class TfdScoring {
     public static Profile profile(QuestionBank bank, Variant variant, List<Answer> answers) {
         checkBank(bank, variant);
         List<BankItem> items = bank.items();
-        Map<String, Answer> byId = answersById(answers);
-        long[] keyedSum = new long[DIMENSIONS.size()];
-        int[] count = new int[DIMENSIONS.size()];
-        List<Integer> rawInBankOrder = new ArrayList<>();
-        for (BankItem item : items) {
-            Answer answer = byId.remove(item.id());
-            if (answer == null) {
-                continue;
-            }
-            if (answer.response() < MIN_RESPONSE || answer.response() > MAX_RESPONSE) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + item.id() + " has response " + answer.response() + ", not 1 to 5");
-            }
-            if (answer.dimension() != null && !answer.dimension().equals(item.dimension())) {
-                throw new ScoringException(ScoringException.INVALID_RESPONSES,
-                        "question " + item.id() + " belongs to dimension " + item.dimension() + ", not " + answer.dimension());
-            }
-            int dim = DIMENSIONS.indexOf(item.dimension());
-            keyedSum[dim] += keyed(item, answer.response());
-            count[dim]++;
-            rawInBankOrder.add(answer.response());
-        }
+        Map<String, Answer> byId = Answers.byQuestionId(answers);
+        Integer[] raw = Likert.rawInBankOrder(bank, byId, false, "dimension");
         if (!byId.isEmpty()) {
             throw new ScoringException(ScoringException.INVALID_RESPONSES, "unknown questions " + byId.keySet());
         }
-        int answered = rawInBankOrder.size();
+        long[] keyedSum = new long[DIMENSIONS.size()];
+        int[] count = new int[DIMENSIONS.size()];
+        int answered = 0;
+        for (int k = 0; k < raw.length; k++) {
+            if (raw[k] != null) {
+                int dim = DIMENSIONS.indexOf(items.get(k).dimension());
+                keyedSum[dim] += Likert.keyed(items.get(k), raw[k]);
+                count[dim]++;
+                answered++;
+            }
+        }
         int total = items.size();
         if ((long) answered * MIN_ANSWERED_DEN < (long) total * MIN_ANSWERED_NUM) {
             throw new ScoringException(ScoringException.INVALID_RESPONSES,
@@ -161,40 +148,8 @@ public final class TfdScoring {
             // (sum/count - 1) / 4 * 100 = (sum - count) * 25 / count
             scores.add((double) ((keyedSum[dim] - count[dim]) * 25) / count[dim]);
         }
-        return new Profile(List.copyOf(scores), answered, total, qualityFlags(rawInBankOrder, total, answers));
-    }
-
-    /** Rule 1. */
-    static int keyed(BankItem item, int response) {
-        return item.reverseKeyed() ? MAX_RESPONSE + MIN_RESPONSE - response : response;
-    }
-
-    /** Rule 8; flags in alphabetical order. */
-    static List<String> qualityFlags(List<Integer> rawInBankOrder, int total, List<Answer> answers) {
-        List<String> flags = new ArrayList<>();
-        if (rawInBankOrder.size() < total) {
-            flags.add(FLAG_INCOMPLETE);
-        }
-        int longest = 0;
-        int run = 0;
-        for (int k = 0; k < rawInBankOrder.size(); k++) {
-            run = k > 0 && rawInBankOrder.get(k).equals(rawInBankOrder.get(k - 1)) ? run + 1 : 1;
-            longest = Math.max(longest, run);
-        }
-        if (longest >= STRAIGHT_LINING_RUN) {
-            flags.add(FLAG_STRAIGHT_LINING);
-        }
-        List<Integer> times = answers.stream().map(Answer::responseTimeMs).filter(Objects::nonNull).sorted().toList();
-        if (!times.isEmpty()) {
-            int n = times.size();
-            // median < 1500, exactly: odd n the middle value, even n the mean of the two middle values
-            boolean tooFast = n % 2 == 1 ? times.get(n / 2) < TOO_FAST_MEDIAN_MS
-                    : (long) times.get(n / 2 - 1) + times.get(n / 2) < 2L * TOO_FAST_MEDIAN_MS;
-            if (tooFast) {
-                flags.add(FLAG_TOO_FAST);
-            }
-        }
-        return List.copyOf(flags);
+        List<String> flags = ResponseQuality.likertFlags(Arrays.asList(raw), STRAIGHT_LINING_RUN, answers);
+        return new Profile(List.copyOf(scores), answered, total, List.copyOf(flags));
     }
 
     /** The occupation's target in {@link #DIMENSIONS} order. */
@@ -227,7 +182,7 @@ public final class TfdScoring {
 
     /** Rule 4: the reported fitScore (1 decimal, half-up). */
     public static double fitScore(double[] profile, double[] target) {
-        return round(fit(profile, target), 1);
+        return Rounding.halfUp(fit(profile, target), 1);
     }
 
     /** Pearson correlation, 0 when either side is flat, clamped to [-1, 1] against rounding error. */
@@ -253,14 +208,6 @@ public final class TfdScoring {
             return 0;
         }
         return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
-    }
-
-    /** Rule 5, on the reported fitScore. */
-    static ScoreBand band(double fitScore) {
-        if (fitScore >= BAND_HIGH) {
-            return ScoreBand.HIGH;
-        }
-        return fitScore >= BAND_MODERATE ? ScoreBand.MODERATE : ScoreBand.LOW;
     }
 
     /** Rule 6. */
@@ -290,41 +237,20 @@ public final class TfdScoring {
                 .toList();
     }
 
-    /** Half-up on the decimal value as Java prints it (so 61.25 gives 61.3). */
-    static double round(double value, int decimals) {
-        return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).doubleValue();
-    }
-
     private static void checkLength(double[] values) {
         if (values == null || values.length != DIMENSIONS.size()) {
             throw new IllegalArgumentException("a TFD profile has exactly " + DIMENSIONS.size() + " scores");
         }
     }
 
-    private static Map<String, Answer> answersById(List<Answer> answers) {
-        Map<String, Answer> byId = com.assessments.scoring.Answers.byQuestionId(answers);
-        return byId;
-    }
-
     /** The bank must be a 1 to 5 Likert bank of the variant's layout with items on all six dimensions. */
     private static void checkBank(QuestionBank bank, Variant variant) {
-        if (bank == null || bank.items() == null || bank.items().isEmpty()) {
-            throw new ScoringException(ScoringException.ENGINE_ERROR, "the TFD question bank is missing");
-        }
-        if (bank.responseFormat() != null && (bank.responseFormat().min() != MIN_RESPONSE
-                || bank.responseFormat().max() != MAX_RESPONSE)) {
-            throw new ScoringException(ScoringException.ENGINE_ERROR, "TFD scoring needs a 1 to 5 response scale");
-        }
+        Likert.checkBank(bank, "TFD");
         boolean[] dimensions = new boolean[DIMENSIONS.size()];
         boolean styles = false;
         boolean values = false;
         for (BankItem item : bank.items()) {
-            int dim = DIMENSIONS.indexOf(item.dimension());
-            if (dim < 0) {
-                throw new ScoringException(ScoringException.ENGINE_ERROR,
-                        "bank item " + item.id() + " has an unknown TFD dimension " + item.dimension());
-            }
-            dimensions[dim] = true;
+            dimensions[Likert.dimension(item, DIMENSIONS, "TFD", "dimension")] = true;
             boolean sectionOk = variant == Variant.TFD ? item.section() == null
                     : SECTION_STYLES.equals(item.section()) || SECTION_VALUES.equals(item.section());
             if (!sectionOk) {

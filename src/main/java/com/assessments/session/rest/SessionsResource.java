@@ -8,7 +8,7 @@ import com.assessments.api.model.SessionStatus;
 import com.assessments.api.model.SubmitRequest;
 import com.assessments.key.Caller;
 import com.assessments.report.ReportService;
-import com.assessments.report.ReportsResource;
+import com.assessments.report.rest.ReportsResource;
 import com.assessments.session.SessionMapper;
 import com.assessments.session.SessionRules;
 import com.assessments.session.SessionService;

@@ -751,7 +751,7 @@ class DiscScoringTest {
     }
 
     private static void assertQuality(int[] raw, int longstring, double sd, double inconsistency) {
-        DiscScoring.ResponseQuality q = DiscScoring.ResponseQuality.of(bank.items(), raw);
+        DiscScoring.Reliability q = DiscScoring.Reliability.of(bank.items(), raw);
         assertEquals(longstring, q.longstring(), "longstring");
         assertEquals(sd, q.sd(), 1e-4, "sd");
         assertEquals(inconsistency, q.inconsistency(), 1e-12, "inconsistency");

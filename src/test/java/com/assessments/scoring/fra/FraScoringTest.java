@@ -5,6 +5,7 @@ import com.assessments.api.model.FraScaleScore;
 import com.assessments.api.model.ScoreBand;
 import com.assessments.scoring.Answer;
 import com.assessments.scoring.BankItem;
+import com.assessments.scoring.Normal;
 import com.assessments.scoring.QuestionBank;
 import com.assessments.scoring.ScoringEngine;
 import com.assessments.scoring.ScoringException;
@@ -410,15 +411,15 @@ class FraScoringTest {
 
     @Test
     void normalCdfMatchesTableValues() {
-        assertEquals(0.5, FraScoring.normalCdf(0), 1e-15);
-        assertEquals(0.8413447460685429, FraScoring.normalCdf(1), 1e-12);
-        assertEquals(0.9772498680518208, FraScoring.normalCdf(2), 1e-12);
-        assertEquals(0.0013498980316301, FraScoring.normalCdf(-3), 1e-12);
-        assertEquals(0.0, FraScoring.normalCdf(-9));
-        assertEquals(1.0, FraScoring.normalCdf(9));
-        assertEquals(50, FraScoring.percentile(0));
-        assertEquals(0, FraScoring.percentile(-5));
-        assertEquals(100, FraScoring.percentile(5));
+        assertEquals(0.5, Normal.cdf(0), 1e-15);
+        assertEquals(0.8413447460685429, Normal.cdf(1), 1e-12);
+        assertEquals(0.9772498680518208, Normal.cdf(2), 1e-12);
+        assertEquals(0.0013498980316301, Normal.cdf(-3), 1e-12);
+        assertEquals(0.0, Normal.cdf(-9));
+        assertEquals(1.0, Normal.cdf(9));
+        assertEquals(50, Normal.percentile(0));
+        assertEquals(0, Normal.percentile(-5));
+        assertEquals(100, Normal.percentile(5));
     }
 
     // ---------------------------------------------------------------- helpers

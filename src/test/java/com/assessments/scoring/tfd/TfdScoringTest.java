@@ -5,6 +5,7 @@ import com.assessments.api.model.TfdGap;
 import com.assessments.api.model.TfdMatch;
 import com.assessments.api.model.TfdResult;
 import com.assessments.scoring.Answer;
+import com.assessments.scoring.Bands;
 import com.assessments.scoring.BankItem;
 import com.assessments.scoring.QuestionBank;
 import com.assessments.scoring.ScoringEngine.ScoringRequest;
@@ -140,7 +141,7 @@ class TfdScoringTest {
     void identicalProfileFitsPerfectly() {
         // r = 1, meanAbsGap = 0: 25 * 2 + 50 = 100.0
         assertEquals(100.0, TfdScoring.fitScore(SOFTWARE.clone(), SOFTWARE));
-        assertEquals(ScoreBand.HIGH, TfdScoring.band(100.0));
+        assertEquals(ScoreBand.HIGH, Bands.of(100.0));
     }
 
     @Test
@@ -149,7 +150,7 @@ class TfdScoringTest {
         double[] flat = {50, 50, 50, 50, 50, 50};
         assertEquals(0.0, TfdScoring.pearson(flat, SOFTWARE));
         assertEquals(65.8, TfdScoring.fitScore(flat, SOFTWARE));
-        assertEquals(ScoreBand.MODERATE, TfdScoring.band(65.8));
+        assertEquals(ScoreBand.MODERATE, Bands.of(65.8));
         // flat target: p = [100, 0, 50, 50, 50, 50], t = 60 each: r = 0; |gaps| 40 60 10 10 10 10 = 140,
         // mean 23.333; 25 + 50 - 11.6667 = 63.3333 -> 63.3
         assertEquals(63.3, TfdScoring.fitScore(new double[]{100, 0, 50, 50, 50, 50}, new double[]{60, 60, 60, 60, 60, 60}));
@@ -160,7 +161,7 @@ class TfdScoringTest {
         // 100 - T = [10, 55, 30, 35, 35, 65]: r = -1; |gaps| 80 10 40 30 30 30 = 220, mean 36.667;
         // 0 + 50 - 18.3333 = 31.6667 -> 31.7
         assertEquals(31.7, TfdScoring.fitScore(new double[]{10, 55, 30, 35, 35, 65}, SOFTWARE));
-        assertEquals(ScoreBand.LOW, TfdScoring.band(31.7));
+        assertEquals(ScoreBand.LOW, Bands.of(31.7));
         // the worst case: r = -1 and every gap 100 gives 0.0
         assertEquals(0.0, TfdScoring.fitScore(new double[]{100, 0, 100, 0, 100, 0}, new double[]{0, 100, 0, 100, 0, 100}));
     }
@@ -184,10 +185,10 @@ class TfdScoringTest {
 
     @Test
     void bandCutOffs() {
-        assertEquals(ScoreBand.LOW, TfdScoring.band(39.9));
-        assertEquals(ScoreBand.MODERATE, TfdScoring.band(40.0));
-        assertEquals(ScoreBand.MODERATE, TfdScoring.band(69.9));
-        assertEquals(ScoreBand.HIGH, TfdScoring.band(70.0));
+        assertEquals(ScoreBand.LOW, Bands.of(39.9));
+        assertEquals(ScoreBand.MODERATE, Bands.of(40.0));
+        assertEquals(ScoreBand.MODERATE, Bands.of(69.9));
+        assertEquals(ScoreBand.HIGH, Bands.of(70.0));
     }
 
     // ---------------------------------------------------------------- profile, gaps, result

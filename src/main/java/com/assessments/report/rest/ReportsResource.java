@@ -1,7 +1,8 @@
-package com.assessments.report;
+package com.assessments.report.rest;
 
 import com.assessments.api.ReportsApi;
 import com.assessments.key.Caller;
+import com.assessments.report.ReportService;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/reports/{id}/pdf; GET /api/v1/sessions/{id}/report.pdf serves the same through {@link #pdf}. */

@@ -1,0 +1,72 @@
+package com.assessments.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.lowagie.text.Document;
+import com.lowagie.text.DocumentException;
+import com.lowagie.text.Element;
+import com.lowagie.text.Rectangle;
+import com.lowagie.text.pdf.PdfPCell;
+import com.lowagie.text.pdf.PdfPTable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static com.assessments.report.ReportBlocks.H3;
+import static com.assessments.report.ReportBlocks.SMALL;
+import static com.assessments.report.ReportBlocks.heading;
+import static com.assessments.report.ReportBlocks.interpretation;
+import static com.assessments.report.ReportBlocks.labelled;
+import static com.assessments.report.ReportBlocks.num;
+import static com.assessments.report.ReportBlocks.para;
+import static com.assessments.report.ReportCharts.Bar;
+import static com.assessments.report.ReportCharts.fmt1;
+
+/** DISC: the four work-style scores, the style position on the D-I-S-C circle, and a reading per dimension. */
+final class DiscSection implements ResultSection {
+
+    private static final List<String> DIMENSIONS = List.of("D", "I", "S", "C");
+
+    @Override
+    public void render(Document doc, JsonNode r, ReportData data) throws DocumentException {
+        JsonNode norm = r.path("normalizedScores");
+        JsonNode bands = r.path("bands");
+        JsonNode likert = r.path("likertScores");
+        doc.add(heading("Work-style scores"));
+        doc.add(para("Each dimension on a 0 to 100 scale. Shading shows the low, moderate and high bands.", SMALL));
+        List<Bar> bars = new ArrayList<>();
+        for (String d : DIMENSIONS) {
+            double v = num(norm, d);
+            bars.add(new Bar(d + "  " + ReportTexts.DISC_NAMES.get(d), v, fmt1(v), null));
+        }
+        doc.add(ReportCharts.block(ReportCharts.barChartHeight(4), ReportCharts.barChart(bars, "Score")));
+        doc.add(style(r.path("primaryType").asText(""), r.path("secondaryType").asText(""), r.path("type12").asText("")));
+
+        doc.add(heading("What the scores suggest"));
+        for (String d : DIMENSIONS) {
+            String band = bands.path(d).asText(ReportTexts.band(num(norm, d)));
+            doc.add(interpretation(d + " – " + ReportTexts.DISC_NAMES.get(d) + ": " + fmt1(num(norm, d)) + " ("
+                    + band + ", mean answer " + ReportTexts.fmt2(num(likert, d)) + " of 5). ", ReportTexts.disc(d, band)));
+        }
+    }
+
+    /** Primary and secondary style and the style position, beside the circle that shows it. */
+    private static PdfPTable style(String primary, String secondary, String type12) {
+        PdfPTable style = new PdfPTable(new float[]{3f, 2f});
+        style.setWidthPercentage(100);
+        style.setKeepTogether(true);
+        PdfPCell left = new PdfPCell();
+        left.setBorder(Rectangle.NO_BORDER);
+        left.setVerticalAlignment(Element.ALIGN_MIDDLE);
+        left.addElement(para("Style", H3));
+        left.addElement(labelled("Primary style: ", primary + " – " + ReportTexts.DISC_NAMES.getOrDefault(primary, "?")));
+        left.addElement(labelled("Secondary style: ", secondary + " – "
+                + ReportTexts.DISC_NAMES.getOrDefault(secondary, "?")));
+        left.addElement(labelled("Style position: ", ReportTexts.type12(type12)));
+        left.addElement(para("The circle places the whole profile in one of 12 sectors: each dimension owns a "
+                + "quarter, and the outer sectors of a quarter lean towards the neighbouring dimension. Only "
+                + "neighbouring dimensions combine (never D with S, nor I with C).", SMALL));
+        style.addCell(left);
+        style.addCell(ReportCharts.cell(160, ReportCharts.discCircle(type12)));
+        return style;
+    }
+}
