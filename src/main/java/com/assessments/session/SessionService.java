@@ -101,9 +101,6 @@ public class SessionService {
         Organization org = Organization.findById(key.organizationId());
         boolean test = "test".equals(key.environment());
         SessionRules.Checked checked = rules.check(org, key, type, test, request.getConfig(), request.getMetadata());
-        if (!test) {
-            rules.takeLicense(org.id, type);
-        }
 
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // as PostgreSQL stores it, so expiresAt reads back unchanged
         String token = Ids.secret("vst_");
@@ -133,6 +130,11 @@ public class SessionService {
         var body = mapper.toCreated(s, token);
         if (scope != null) {
             idempotency.complete(scope, 201, body, s.id);
+        }
+        if (!test) {
+            // last: the license row stays locked from this UPDATE to the commit, so concurrent live creates of the
+            // organization wait for each other only that long (402 rolls back everything written above)
+            rules.takeLicense(org.id, type);
         }
         return new Outcome(201, body, false);
     }

@@ -101,18 +101,75 @@ class RateLimitTest {
                 .post("/api/v1/keys/{id}/rotate", keys.secretKeyId()).then().statusCode(429);
     }
 
+    /**
+     * The cross-replica bound of RateLimiter. A replica never holds B = max(1, limit / 50) or more counted requests of a
+     * subject unwritten, and every write reads the database's total back. Let t be the moment the written total
+     * reaches the limit: the write that got it there held fewer than B requests, so at most limit - 1 + B - 1 are
+     * written by then. After t a replica admits a request only while it holds it unwritten (its next write reads a
+     * total at the limit), and what it held unwritten at t counts against the same B - 1. So R replicas admit at most
+     * limit + (R + 1) * (B - 1) requests in a window; with one replica the view is exact and the limit is the limit.
+     */
+    @Test
+    void replicasTogetherOvershootByAtMostRPlusOneTimesB() {
+        startOfAMinute();
+        for (int limit : new int[]{120, 1000}) {
+            RateLimiter replicaA = new RateLimiter(dataSource, clock, null);
+            RateLimiter replicaB = new RateLimiter(dataSource, clock, null);
+            String subject = "key:shared-" + limit + "-" + System.nanoTime();
+            java.util.Random random = new java.util.Random(limit);
+            int admitted = 0;
+            for (int i = 0; i < 2 * limit; i++) {
+                RateLimiter replica = random.nextBoolean() ? replicaA : replicaB;
+                if (replica.check(subject, limit).allowed()) {
+                    admitted++;
+                }
+                if (i % 97 == 0) {
+                    (random.nextBoolean() ? replicaA : replicaB).flush(); // the periodic flush, at arbitrary moments
+                }
+            }
+            int b = RateLimiter.unwritten(limit);
+            assertTrue(admitted >= limit, "a replica's view never counts more than there is: " + admitted);
+            assertTrue(admitted <= limit + 3 * (b - 1), admitted + " admitted, bound " + (limit + 3 * (b - 1)));
+            // once both have written and read, both refuse
+            replicaA.flush();
+            replicaB.flush();
+            assertFalse(replicaA.check(subject, limit).allowed());
+            assertFalse(replicaB.check(subject, limit).allowed());
+        }
+    }
+
     @Test
     void twoInstancesSharingTheDatabaseEnforceOneCombinedLimit() {
         startOfAMinute();
         RateLimiter replicaA = new RateLimiter(dataSource, clock, null);
         RateLimiter replicaB = new RateLimiter(dataSource, clock, null);
         String subject = "key:shared-" + System.nanoTime();
-        for (int i = 0; i < 60; i++) {
-            assertTrue(replicaA.check(subject, 120).allowed());
-            assertTrue(replicaB.check(subject, 120).allowed());
+        int admitted = 0;
+        for (int i = 0; i < 70; i++) {
+            admitted += replicaA.check(subject, 120).allowed() ? 1 : 0;
+            admitted += replicaB.check(subject, 120).allowed() ? 1 : 0;
         }
-        assertFalse(replicaA.check(subject, 120).allowed(), "the 121st request across two replicas");
+        // limit 120: B = 2, so every second request of a replica is written at once; 120 + 3 * (2 - 1) at most
+        assertTrue(admitted >= 120 && admitted <= 123, "admitted " + admitted);
+        assertFalse(replicaA.check(subject, 120).allowed(), "the 141st request across two replicas");
         assertFalse(replicaB.check(subject, 120).allowed());
+    }
+
+    @Test
+    void aReplicaLearnsTheOthersCountsAtItsNextFlush() {
+        startOfAMinute();
+        RateLimiter replicaA = new RateLimiter(dataSource, clock, null);
+        RateLimiter replicaB = new RateLimiter(dataSource, clock, null);
+        String subject = "key:learn-" + System.nanoTime();
+        assertEquals(999, replicaB.check(subject, 1000).remaining()); // B has a view of this window now
+        for (int i = 0; i < 500; i++) {
+            replicaA.check(subject, 1000);
+        }
+        replicaA.flush();
+        int before = replicaB.check(subject, 1000).remaining();
+        assertTrue(before >= 998 - 500, "B counts A's written requests only after reading them: " + before);
+        replicaB.flush();
+        assertEquals(1000 - 502 - 1, replicaB.check(subject, 1000).remaining(), "after its flush B knows all 502");
     }
 
     @Test

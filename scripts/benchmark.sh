@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# Throughput and latency of the production jar against a real PostgreSQL, each figure next to what that same
+# PostgreSQL can do for the equivalent transaction on the same machine in the same run (pgbench), so that the ratio
+# means something on a shared, noisy machine. Not part of the test suite.
+#
+#   ./mvnw -B package -DskipTests && scripts/benchmark.sh
+#
+# What it does: starts a throwaway PostgreSQL (initdb; fsync and synchronous_commit ON: durability is part of the
+# cost), starts target/quarkus-app/quarkus-run.jar against it (JVM start to listening is measured), provisions an
+# organization (plenty of licenses, rate limit 100,000/min, a fresh key per phase so no phase meets the limit) and
+# one webhook endpoint per environment whose circuit is held open, so deliveries are queued (written) during the
+# request phases but sent only in the last phase. Then, for create (live key), create (test key), get, list and
+# submit: the PostgreSQL ceiling with pgbench (scripts/bench/pg-*.sql, -M prepared) and the service with wrk
+# (scripts/bench/load.lua), both with CLIENTS connections for DURATION seconds; one-client get; finally the queued
+# webhook deliveries are let go to a local receiver (scripts/bench/receiver.py) and counted per second.
+#
+# Settings (environment): CLIENTS (16), DURATION (10), WARMUP (8) seconds of warm-up per operation, JAR (the
+# production jar), JAVA_OPTS (extra JVM options, e.g. -XX:StartFlightRecording=filename=/tmp/x.jfr),
+# PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), KEEP=1 (keep the work
+# directory). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+CLIENTS=${CLIENTS:-16}
+SECONDS_EACH=${DURATION:-10}
+WARMUP=${WARMUP:-8}
+JAR=${JAR:-target/quarkus-app/quarkus-run.jar}
+[[ -f "$JAR" ]] || { echo "no $JAR: run ./mvnw -B package -DskipTests first" >&2; exit 2; }
+command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
+command -v pgbench >/dev/null || { echo "pgbench is missing (apt-get install -y postgresql-contrib)" >&2; exit 2; }
+
+WORK=$(mktemp -d /tmp/benchmark.XXXXXX)
+chmod 755 "$WORK"
+APP_PID="" RECEIVER_PID="" PG_BIN=""
+cleanup() {
+  [[ -n "$APP_PID" ]] && kill "$APP_PID" 2>/dev/null && sleep 1 && kill -9 "$APP_PID" 2>/dev/null || true
+  [[ -n "$RECEIVER_PID" ]] && kill "$RECEIVER_PID" 2>/dev/null || true
+  if [[ -n "$PG_BIN" ]]; then as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1 || true; fi
+  [[ "${KEEP:-}" == 1 ]] && echo "work directory kept: $WORK" || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+now() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
+as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d' + sys.argv[1]))" "$1"; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# --- PostgreSQL -------------------------------------------------------------------------------------------------
+for dir in "$(dirname "$(readlink -f "$(command -v pg_ctl 2>/dev/null || echo /nonexistent)")")" /usr/lib/postgresql/*/bin; do
+  [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]] && { PG_BIN=$dir; break; }
+done
+[[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
+PG_PORT=$(free_port)
+mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
+as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
+PG_SETTINGS="-c shared_buffers=256MB -c max_connections=100 -c fsync=on -c synchronous_commit=on -c full_page_writes=on -c max_wal_size=2GB"
+as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w \
+  -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 $PG_SETTINGS -c shared_preload_libraries=pg_stat_statements" start >/dev/null
+export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
+psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
+psql_ "create extension if not exists pg_stat_statements" || true
+echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on port $PG_PORT: $PG_SETTINGS (the rest default)"
+echo "machine: $(nproc) cores, load average at start $(load)"
+
+# --- service ----------------------------------------------------------------------------------------------------
+RECEIVER_PORT=$(free_port)
+python3 "$ROOT/scripts/bench/receiver.py" "$RECEIVER_PORT" &
+RECEIVER_PID=$!
+PORT=$(free_port)
+BASE="http://127.0.0.1:$PORT"
+ADMIN_TOKEN=$(head -c 36 /dev/urandom | base64 | tr -d '/+=')
+export PORT ADMIN_TOKEN ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)
+export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/postgres"
+export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
+# the local receiver is plain http on 127.0.0.1 (the production rules want https and no loopback)
+export ASSESSMENTS_WEBHOOKS_ALLOWED_HOSTS=127.0.0.1 ASSESSMENTS_WEBHOOKS_ALLOW_HTTP=true ASSESSMENTS_WEBHOOKS_ALLOW_HTTP_LIVE=true
+T_LAUNCH=$(now)
+# shellcheck disable=SC2086
+java ${JAVA_OPTS:-} -jar "$JAR" >"$WORK/app.log" 2>&1 &
+APP_PID=$!
+for _ in $(seq 1 1200); do
+  [[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/status" || true) == 200 ]] && break
+  kill -0 "$APP_PID" 2>/dev/null || { cat "$WORK/app.log" >&2; exit 1; }
+  sleep 0.05
+done
+T_UP=$(now)
+STARTED=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
+echo "service up on $BASE: $(python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f}')") s from launch to the first answer (Quarkus: $STARTED)"
+
+admin() { curl -sf -X "$1" "$BASE$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' ${3:+-d "$3"}; }
+ORG=$(admin POST /api/admin/organizations \
+  '{"name":"Benchmark","assessmentTypes":["disc"],"licenses":{"disc":100000000},"rateLimitPerMinute":100000}' | json "['id']")
+new_key() { admin POST "/api/admin/organizations/$ORG/keys" "{\"environment\":\"$1\"}" | json "['secretKey']['secret']"; }
+LIVE_KEY=$(new_key live)
+LIVE_KEY_ID=$(psql_ "select id from api_keys where organization_id = '$ORG' and environment = 'live' and kind = 'secret'")
+for env in live test; do
+  key=$([[ $env == live ]] && echo "$LIVE_KEY" || new_key test)
+  curl -sf -X POST "$BASE/api/v1/webhooks" -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+    -d "{\"url\":\"http://127.0.0.1:$RECEIVER_PORT/hook\",\"events\":[\"session.created\",\"session.completed\"]}" >/dev/null
+done
+# deliveries are queued (and written) from now on, but not sent until the webhook phase
+psql_ "update webhook_endpoints set circuit_open_until = now() + interval '1 day' where organization_id = '$ORG'"
+
+# --- helpers ----------------------------------------------------------------------------------------------------
+declare -A RESULT
+run_wrk() { # name mode token seconds connections [ids file]
+  local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads
+  threads=$((conns < 2 ? 1 : 2))
+  wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "$BASE" \
+    -- "$mode" "$token" "$threads" $ids >"$WORK/wrk.$name" 2>&1 || true
+  local rps p50 p99 statuses
+  # throughput counts the 2xx answers only (an error answer is cheaper and proves nothing)
+  rps=$(awk -v secs="$secs" '/^STATUS/ {split($2, a, "="); printf "%.0f", a[2] / secs}' "$WORK/wrk.$name")
+  p50=$(awk -F'[= ]' '/^LATENCY/ {print $3}' "$WORK/wrk.$name")
+  p99=$(awk -F'[= ]' '/^LATENCY/ {print $5}' "$WORK/wrk.$name")
+  statuses=$(sed -n 's/^STATUS //p' "$WORK/wrk.$name")
+  RESULT[$name]="$rps $p50 $p99"
+  echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses)"
+}
+run_pgbench() { # name script [-D ...]
+  local name=$1 script=$2; shift 2
+  pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -f "$ROOT/scripts/bench/$script" "$@" >"$WORK/pgbench.$name" 2>&1 \
+    || { cat "$WORK/pgbench.$name" >&2; exit 1; }
+  RESULT[pg_$name]=$(awk '/^tps = / {printf "%.0f", $3}' "$WORK/pgbench.$name")
+  echo "  PostgreSQL $name: ${RESULT[pg_$name]} tx/s ($(awk '/latency average/ {print "latency avg " $4 " ms"}' "$WORK/pgbench.$name"))"
+}
+ids_of() { psql_ "select id from sessions where organization_id = '$ORG' and environment = 'test' and status = '$1' and created_at >= '$2' order by random() limit ${3:-100000}"; }
+
+# --- warm-up (JIT) and real payloads for the pgbench transactions -------------------------------------------------
+echo "warm-up: $WARMUP s of each operation (load average $(load))"
+WARM_KEY=$(new_key test)
+T0=$(psql_ "select now()")
+run_wrk warm_create create "$WARM_KEY" "$WARMUP" "$CLIENTS"
+ids_of created "$T0" 2000 >"$WORK/warm.ids"
+run_wrk warm_get get "$WARM_KEY" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
+run_wrk warm_list list "$WARM_KEY" "$WARMUP" "$CLIENTS"
+run_wrk warm_submit submit "$WARM_KEY" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
+CREATED_PAYLOAD=$(psql_ "select payload from events where organization_id = '$ORG' and type = 'session.created' limit 1")
+COMPLETED_PAYLOAD=$(psql_ "select payload from events where organization_id = '$ORG' and type = 'session.completed' limit 1")
+RESPONSES=$(psql_ "select responses from sessions where organization_id = '$ORG' and status = 'completed' limit 1")
+RESULTS=$(psql_ "select results from sessions where organization_id = '$ORG' and status = 'completed' limit 1")
+[[ -n "$COMPLETED_PAYLOAD" && -n "$RESULTS" ]] || { echo "the warm-up submitted nothing" >&2; tail -20 "$WORK/app.log" >&2; exit 1; }
+
+# --- PostgreSQL ceilings (the service idle) ---------------------------------------------------------------------
+echo "PostgreSQL ceilings: pgbench -M prepared -c $CLIENTS -j 2 -T $SECONDS_EACH (load average $(load))"
+run_pgbench create pg-create.sql -D org="$ORG" -D key="$LIVE_KEY_ID" -D created_payload="$CREATED_PAYLOAD"
+psql_ "drop table if exists bench_sessions; create table bench_sessions as select row_number() over () as n, s.* from sessions s;
+       alter table bench_sessions add primary key (n); analyze bench_sessions"
+run_pgbench get pg-get.sql -D rows="$(psql_ "select count(*) from bench_sessions")"
+run_pgbench list pg-list.sql -D org="$ORG"
+psql_ "drop table if exists bench_submit; create table bench_submit as select row_number() over () as n, id from sessions
+       where organization_id = '$ORG' and environment = 'live';
+       alter table bench_submit add primary key (n); analyze bench_submit"
+run_pgbench submit pg-submit.sql -D org="$ORG" -D rows="$(psql_ "select count(*) from bench_submit")" \
+  -D responses="$RESPONSES" -D results="$RESULTS" -D completed_payload="$COMPLETED_PAYLOAD"
+
+# --- the service ------------------------------------------------------------------------------------------------
+echo "service: wrk -t2 -c$CLIENTS -d${SECONDS_EACH}s, a fresh key per phase (load average $(load))"
+[[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
+run_wrk create_live create "$LIVE_KEY" "$SECONDS_EACH" "$CLIENTS"
+T1=$(psql_ "select now()")
+run_wrk create_test create "$(new_key test)" "$SECONDS_EACH" "$CLIENTS"
+ids_of created "$T0" >"$WORK/submit.ids" # every test session not submitted yet (warm-up ones too)
+ids_of created "$T0" 5000 >"$WORK/get.ids"
+run_wrk get get "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/get.ids"
+run_wrk get_1 get "$(new_key test)" "$SECONDS_EACH" 1 "$WORK/get.ids"
+run_wrk list list "$(new_key test)" "$SECONDS_EACH" "$CLIENTS"
+run_wrk submit submit "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/submit.ids"
+if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
+  echo "pg_stat_statements, top 12 by total time during the service phases:"
+  psql -X -c "select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
+              left(regexp_replace(query, '\s+', ' ', 'g'), 110) as query
+              from pg_stat_statements order by total_exec_time desc limit 12"
+fi
+
+# --- webhook deliveries -----------------------------------------------------------------------------------------
+QUEUED=$(psql_ "select count(*) from webhook_deliveries where organization_id = '$ORG' and status = 'pending'")
+psql_ "update webhook_endpoints set circuit_open_until = null where organization_id = '$ORG'"
+echo "webhook deliveries: $QUEUED queued, 2 endpoints, let go now (load average $(load))"
+read -r RECEIVED SPAN WEBHOOK_RATE < <(python3 "$ROOT/scripts/bench/await-deliveries.py" "$RECEIVER_PORT" "$QUEUED" "$SECONDS_EACH")
+echo "  $RECEIVED received in $SPAN s (first to last): $WEBHOOK_RATE deliveries/s"
+
+# --- report -----------------------------------------------------------------------------------------------------
+echo
+echo "load average at the end: $(load); JVM start to first answer: $(python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f}')") s"
+python3 - "$CLIENTS" <<EOF
+rows = [("create, live key", "create_live", "create", "create >= 50 %, p99 < 50 ms"),
+        ("create, test key", "create_test", "create", ""),
+        ("get", "get", "get", "get >= 25 %, p99 < 10 ms"),
+        ("get, 1 client", "get_1", "get", "p50 < 1 ms"),
+        ("list (limit 20)", "list", "list", ""),
+        ("submit (DISC)", "submit", "submit", "")]
+r = {k: v.split() for k, v in {$(for k in "${!RESULT[@]}"; do printf '"%s": "%s", ' "$k" "${RESULT[$k]}"; done)}.items()}
+print(f"| Operation ({$CLIENTS} clients) | Service req/s | p50 ms | p99 ms | PostgreSQL ceiling tx/s | Ratio | Goal |")
+print("|---|---|---|---|---|---|---|")
+for label, key, pg, goal in rows:
+    rps, p50, p99 = r[key]
+    ceiling = int(r["pg_" + pg][0])
+    print(f"| {label} | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} | {ceiling:,} | {int(rps) / ceiling:.0%} | {goal} |")
+print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | | | >= 1,000/s per replica |")
+EOF
