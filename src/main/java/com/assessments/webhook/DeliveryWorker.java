@@ -42,7 +42,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * ({@code concurrency} permits), with FOR UPDATE SKIP LOCKED and a short lease (claimed_until). Per endpoint it
  * takes at most {@code max-in-flight-per-endpoint} minus the endpoint's live leases of all replicas (the count is
  * exact: claims of one endpoint are serialized by a transaction-scoped advisory lock, so two replicas never both
- * fill the same free room), skips endpoints whose circuit is open, and lets one delivery probe an endpoint whose
+ * fill the same free room; a lease left unrenewed for two renewal intervals, by a replica that died, no longer
+ * counts, so the endpoint's other deliveries go on while it runs out), skips endpoints whose circuit is open, and lets one delivery probe an endpoint whose
  * cool-down has passed. The same transaction counts the attempt (attempts + 1, an in-flight webhook_attempts row),
  * so an attempt is counted even if this replica dies during the send.</li>
  * <li>Send outside any transaction, concurrently; leases of the deliveries in flight are renewed every few seconds.</li>
@@ -253,6 +254,11 @@ public class DeliveryWorker {
             sweepLostLastAttempts(now, mine);
         }
 
+        // A lease holds its endpoint's room only while it is being renewed: one not renewed for two renewal intervals
+        // belongs to a replica that died (or stalls), and waiting for it to run out would stop the whole endpoint for
+        // up to a lease. Such a delivery is still not taken over before its lease runs out (no early second send).
+        Instant heldIfEndsAfter = later(now, now.plus(config.claimLease()).minus(config.leaseRenewEvery().multipliedBy(2)));
+
         // 1. endpoints with due deliveries and room under their cap, oldest due first; lock each one's claims
         //    (advisory, until commit) so the room counted next cannot be taken by another replica meanwhile.
         @SuppressWarnings("unchecked")
@@ -267,14 +273,14 @@ public class DeliveryWorker {
                             where w.status = 'enabled' and w.deleted_at is null
                               and (w.circuit_open_until is null or w.circuit_open_until <= ?1)
                               and (case when w.consecutive_failures >= ?3 then 1 else ?4 end)
-                                  > (select count(*) from webhook_deliveries l where l.endpoint_id = w.id and l.claimed_until > ?1)
+                                  > (select count(*) from webhook_deliveries l where l.endpoint_id = w.id and l.claimed_until > ?8)
                                     + (select count(*) from webhook_deliveries l where l.id = any (?7) and l.endpoint_id = w.id
-                                       and l.claimed_until <= ?1)),
+                                       and l.claimed_until <= ?8)),
                         ordered as materialized (select id from ready where due is not null order by due)
                         select id from ordered where pg_try_advisory_xact_lock(?6, hashtext(id)) limit ?2""")
                 .setParameter(1, now).setParameter(2, limit).setParameter(3, config.circuitBreakerFailures())
                 .setParameter(4, config.maxInFlightPerEndpoint()).setParameter(5, maxAttempts).setParameter(6, CLAIM_LOCKS)
-                .setParameter(7, mine).getResultList();
+                .setParameter(7, mine).setParameter(8, heldIfEndsAfter).getResultList();
         List<Claimed> claimed = new ArrayList<>();
         List<String> takenOver = new ArrayList<>();
         if (!endpoints.isEmpty()) {
@@ -283,9 +289,9 @@ public class DeliveryWorker {
             List<Object[]> rows = em.createNativeQuery("""
                             with room as materialized (
                                 select r.id, greatest(0, (case when r.consecutive_failures >= ?4 then 1 else ?5 end)
-                                    - (select count(*) from webhook_deliveries l where l.endpoint_id = r.id and l.claimed_until > ?1)
+                                    - (select count(*) from webhook_deliveries l where l.endpoint_id = r.id and l.claimed_until > ?8)
                                     - (select count(*) from webhook_deliveries l where l.id = any (?7) and l.endpoint_id = r.id
-                                       and l.claimed_until <= ?1)) as room
+                                       and l.claimed_until <= ?8)) as room
                                 from webhook_endpoints r where r.id = any (?3)),
                             picked as materialized (
                                 select p.id from room cross join lateral (
@@ -312,7 +318,7 @@ public class DeliveryWorker {
                             limit ?2""")
                     .setParameter(1, now).setParameter(2, limit).setParameter(3, endpoints.stream().map(String.class::cast).toArray(String[]::new))
                     .setParameter(4, config.circuitBreakerFailures()).setParameter(5, config.maxInFlightPerEndpoint())
-                    .setParameter(6, maxAttempts).setParameter(7, mine).getResultList();
+                    .setParameter(6, maxAttempts).setParameter(7, mine).setParameter(8, heldIfEndsAfter).getResultList();
             for (Object[] r : rows) {
                 if (Boolean.TRUE.equals(r[9])) {
                     takenOver.add((String) r[0]);
@@ -355,6 +361,10 @@ public class DeliveryWorker {
             nextDue = Times.instant(next);
         }
         return new Claim(claimed, nextDue);
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
     }
 
     /** A lost attempt that was the last one allowed: the delivery is dead (its outcome will never be known). */

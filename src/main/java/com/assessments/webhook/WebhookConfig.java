@@ -42,8 +42,13 @@ public interface WebhookConfig {
     @WithDefault("15s")
     Duration claimLease();
 
-    /** How often a replica renews the leases of the deliveries it is sending (well under claimLease). */
-    @WithDefault("5s")
+    /**
+     * How often a replica renews the leases of the deliveries it is sending (well under claimLease). A lease not
+     * renewed for two of these intervals no longer counts against its endpoint's cap (its replica died or stalls),
+     * so a replica that dies while sending an endpoint's full cap stops that endpoint for about this long twice, not
+     * for a whole lease; its deliveries themselves are still taken over only when their lease runs out.
+     */
+    @WithDefault("2s")
     Duration leaseRenewEvery();
 
     /** Polling interval of the delivery worker: the safety net behind LISTEN/NOTIFY wake-ups. */
@@ -55,8 +60,8 @@ public interface WebhookConfig {
     int concurrency();
 
     /**
-     * Deliveries of one endpoint in flight at once, across all replicas (counted from the live leases in the
-     * database when claiming), so a slow or hanging receiver holds at most this many sending slots.
+     * Deliveries of one endpoint in flight at once, across all replicas (counted from the live, renewed leases in
+     * the database when claiming), so a slow or hanging receiver holds at most this many sending slots.
      */
     @WithDefault("4")
     int maxInFlightPerEndpoint();

@@ -247,6 +247,43 @@ class WebhookDeliveryFlowTest {
     }
 
     @Test
+    void aDeadReplicasUnrenewedLeasesStopHoldingItsEndpointsCapSoTheOtherDeliveriesGoOn() {
+        // found by scripts/fault-harness.sh kill: a replica killed while sending an endpoint's full cap stopped that
+        // endpoint's deliveries for a whole lease (15 s), on every replica
+        Admin.Keys keys = Admin.newTenant("test");
+        String endpoint = register(keys.secretKey(), receiver, List.of("session.created"));
+        String last = queueUnsent(keys, endpoint, "pending", 0);
+        db.update("insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)"
+                + " select 'whd_more' || g || substr(md5(random()::text), 1, 6), organization_id, endpoint_id, event_id, 'pending', 0,"
+                + " next_attempt_at - g * interval '1 millisecond', now() from webhook_deliveries, generate_series(1, ?) g where id = ?",
+                CAP, last);
+        // a replica claims the endpoint's cap of them (the oldest due), then dies: nothing sent, no lease renewed
+        Instant claimedAt = clock.instant();
+        assertEquals(CAP, worker.claim(claimedAt).size());
+        assertEquals(CAP, liveLeases(endpoint));
+
+        // within two renewal intervals (2 s each) its leases still hold the endpoint's room
+        clock.set(claimedAt.plusSeconds(3));
+        assertEquals(0, replica2.runOnce());
+        assertEquals(0, receiver.received().size());
+
+        // after that the endpoint's other delivery goes out (sent by either replica), while the dead replica's
+        // deliveries wait for their 15 s leases to run out: they are not sent a second time earlier
+        clock.set(claimedAt.plusSeconds(5));
+        replica2.runOnce();
+        await("the endpoint's other delivery", () -> "succeeded".equals(delivery(last).get("status")));
+        sleep(300);
+        assertEquals(1, receiver.received().size());
+        assertEquals(CAP, liveLeases(endpoint));
+
+        clock.set(claimedAt.plusSeconds(16));
+        replica2.runOnce();
+        await("the takeovers", () -> db.count("select count(*) from webhook_deliveries where endpoint_id = ? and status = 'succeeded'",
+                endpoint) == 1 + CAP);
+        assertEquals(1 + CAP, receiver.received().size());
+    }
+
+    @Test
     void aLostLastAttemptSendsTheDeliveryToTheDeadLetterQueue() {
         Admin.Keys keys = Admin.newTenant("test");
         String endpoint = register(keys.secretKey(), receiver, List.of("session.created"));
@@ -278,7 +315,7 @@ class WebhookDeliveryFlowTest {
             assertEquals(claimedAt.plus(Duration.ofSeconds(15)), ((Timestamp) delivery(id).get("claimed_until")).toInstant());
 
             clock.advance(Duration.ofSeconds(10));
-            assertEquals(1, worker.renewLeases()); // every 5 s while the send is in flight
+            assertEquals(1, worker.renewLeases()); // every 2 s while the send is in flight
             assertEquals(clock.instant().plus(Duration.ofSeconds(15)), ((Timestamp) delivery(id).get("claimed_until")).toInstant());
             clock.advance(Duration.ofSeconds(10)); // past the first lease, inside the renewed one
             assertEquals(0, replica2.runOnce());
