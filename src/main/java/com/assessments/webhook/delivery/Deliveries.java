@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import com.assessments.common.PageResult;
 import com.assessments.common.Times;
@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /** SQL on webhook_deliveries shared by the outbox, the API and the worker. Rows come back as contract-shaped maps. */
-final class Deliveries {
+public final class Deliveries {
 
     private static final String COLUMNS = """
             d.id, d.endpoint_id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
@@ -20,7 +20,7 @@ final class Deliveries {
     }
 
     /** One new pending delivery, due now. */
-    static String queue(EntityManager em, String organizationId, String endpointId, String eventId, Instant now) {
+    public static String queue(EntityManager em, String organizationId, String endpointId, String eventId, Instant now) {
         String id = com.assessments.common.Ids.id("whd_");
         em.createNativeQuery("""
                         insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
@@ -34,7 +34,7 @@ final class Deliveries {
      * Marks a failed or dead delivery as replaced by {@code copyId} (a resend or recover): it stops retrying, leaves
      * the dead-letter count and is not recovered again. No-op for one already superseded, pending, succeeded or in flight.
      */
-    static void supersede(EntityManager em, String id, String copyId, Instant now) {
+    public static void supersede(EntityManager em, String id, String copyId, Instant now) {
         em.createNativeQuery("""
                         update webhook_deliveries set superseded_by = ?2, status = 'dead', next_attempt_at = null
                         where id = ?1 and status in ('failed', 'dead') and superseded_by is null
@@ -61,7 +61,7 @@ final class Deliveries {
                 .setParameter(1, sessionId).executeUpdate();
     }
 
-    static PageResult<Map<String, Object>> page(EntityManager em, String endpointId, String status, int limit, int offset) {
+    public static PageResult<Map<String, Object>> page(EntityManager em, String endpointId, String status, int limit, int offset) {
         String where = " where d.endpoint_id = ?1" + (status == null ? "" : " and d.status = ?2");
         var count = em.createNativeQuery("select count(*) from webhook_deliveries d" + where).setParameter(1, endpointId);
         var rows = em.createNativeQuery("select " + COLUMNS + " from webhook_deliveries d join events e on e.id = d.event_id"
@@ -75,7 +75,7 @@ final class Deliveries {
         return new PageResult<>(list.stream().map(Deliveries::toMap).toList(), ((Number) count.getSingleResult()).longValue());
     }
 
-    static Map<String, Object> one(EntityManager em, String id) {
+    public static Map<String, Object> one(EntityManager em, String id) {
         Object[] row = (Object[]) em.createNativeQuery("select " + COLUMNS + " from webhook_deliveries d join events e on e.id = d.event_id"
                 + " where d.id = ?1").setParameter(1, id).getSingleResult();
         return toMap(row);

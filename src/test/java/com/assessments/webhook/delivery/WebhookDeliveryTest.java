@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import com.assessments.support.Admin;
 import com.assessments.support.Receiver;

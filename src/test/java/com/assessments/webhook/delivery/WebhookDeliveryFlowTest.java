@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import com.assessments.common.SecretBox;
 import com.assessments.jobs.JobRuns;
@@ -7,6 +7,7 @@ import com.assessments.support.Receiver;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestClock;
 import com.assessments.support.TestDb;
+import com.assessments.webhook.WebhookConfig;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;

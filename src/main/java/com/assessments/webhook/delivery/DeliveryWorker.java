@@ -1,8 +1,9 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import com.assessments.common.SecretBox;
 import com.assessments.common.Times;
 import com.assessments.jobs.JobRuns;
+import com.assessments.webhook.WebhookConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.annotation.PreDestroy;
