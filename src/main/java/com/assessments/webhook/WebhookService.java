@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Webhook endpoints of the caller's organization and environment: register, change, rotate, delete, recover. */
 @ApplicationScoped
@@ -41,12 +40,12 @@ public class WebhookService {
     private final SsrfGuard guard;
     private final DeliveryWakeUp wakeUp;
 
-    public WebhookService(EntityManager em, Clock clock, SecretBox box, WebhookConfig config, DeliveryWakeUp wakeUp) {
+    public WebhookService(EntityManager em, Clock clock, SecretBox box, WebhookConfig config, SsrfGuard guard, DeliveryWakeUp wakeUp) {
         this.em = em;
         this.clock = clock;
         this.box = box;
         this.config = config;
-        this.guard = new SsrfGuard(config.allowedHosts().orElse(Set.of()));
+        this.guard = guard;
         this.wakeUp = wakeUp;
     }
 

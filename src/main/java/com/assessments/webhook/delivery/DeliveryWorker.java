@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -104,14 +103,15 @@ public class DeliveryWorker {
     private volatile boolean stopped;
     private volatile Instant lastSweep;
 
-    public DeliveryWorker(EntityManager em, Clock clock, WebhookConfig config, SecretBox box, WebhookHttp http, JobRuns runs) {
+    public DeliveryWorker(EntityManager em, Clock clock, WebhookConfig config, SecretBox box, WebhookHttp http, SsrfGuard guard,
+                          JobRuns runs) {
         this.em = em;
         this.clock = clock;
         this.config = config;
         this.box = box;
         this.http = http;
         this.runs = runs;
-        this.guard = new SsrfGuard(config.allowedHosts().orElse(Set.of()));
+        this.guard = guard;
         this.wakeCap = interval(config.pollEvery());
         this.maxAttempts = config.retrySchedule().size() + 1;
         this.slots = new Semaphore(Math.max(1, config.concurrency()));

@@ -73,6 +73,8 @@ class WebhookDeliveryFlowTest {
     @Inject
     WebhookHttp http;
     @Inject
+    SsrfGuard guard;
+    @Inject
     JobRuns runs;
 
     Receiver receiver;
@@ -83,7 +85,7 @@ class WebhookDeliveryFlowTest {
     @BeforeEach
     void start() throws Exception {
         receiver = new Receiver();
-        replica2 = new DeliveryWorker(em, clock, config, box, http, runs);
+        replica2 = new DeliveryWorker(em, clock, config, box, http, guard, runs);
     }
 
     @AfterEach
