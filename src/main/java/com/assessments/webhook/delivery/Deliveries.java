@@ -14,7 +14,7 @@ import java.util.Optional;
  * The delivery log (webhook_deliveries) for the outbox and the API: queue, fan out, supersede, cancel, forget, read.
  * Every delivery id is made here, the {@link Ids} way like every other id. (Rows queued by fan-out before this were
  * given hex ids by the database; they still read and match the contract's {@code whd_} pattern.) The worker's claims,
- * leases and outcomes are {@link DeliveryWorker}'s.
+ * leases and outcomes are in {@link DeliveryQueue}.
  */
 @ApplicationScoped
 public class Deliveries {
