@@ -40,13 +40,16 @@ public class DemoResource {
 
     private static final Map<String, DemoKeys> KEYS = new ConcurrentHashMap<>();
 
-    private final AppConfig config;
+    private final WebConfig config;
+    private final AppConfig app;
     private final OrganizationService organizations;
     private final ApiKeyService keys;
     private final SessionService sessions;
 
-    public DemoResource(AppConfig config, OrganizationService organizations, ApiKeyService keys, SessionService sessions) {
+    public DemoResource(WebConfig config, AppConfig app, OrganizationService organizations, ApiKeyService keys,
+                        SessionService sessions) {
         this.config = config;
+        this.app = app;
         this.organizations = organizations;
         this.keys = keys;
         this.sessions = sessions;
@@ -62,7 +65,7 @@ public class DemoResource {
     @Path("/session")
     public Response session(@HeaderParam("Origin") String origin) {
         requireEnabled();
-        String pageOrigin = origin != null ? origin : config.publicBaseUrl().replaceAll("/+$", "");
+        String pageOrigin = origin != null ? origin : app.publicBaseUrl().replaceAll("/+$", "");
         DemoKeys demo = KEYS.computeIfAbsent(pageOrigin, this::issue);
         CreateSessionRequest request = new CreateSessionRequest()
                 .assessmentType(AssessmentType.DISC)

@@ -7,18 +7,18 @@ import com.assessments.api.model.HealthStatus;
 import com.assessments.api.model.StatusChecks;
 import com.assessments.api.model.StatusResponse;
 import com.assessments.api.model.WebhookQueueCheck;
-import com.assessments.common.AppConfig;
 import com.assessments.common.Times;
 import com.assessments.status.PlatformHealth;
+import com.assessments.status.StatusConfig;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/status: no auth, always 200; the verdict is in the body. CORS for any origin comes from the HTTP edge. */
 public class StatusResource implements StatusApi {
 
     private final PlatformHealth health;
-    private final AppConfig config;
+    private final StatusConfig config;
 
-    public StatusResource(PlatformHealth health, AppConfig config) {
+    public StatusResource(PlatformHealth health, StatusConfig config) {
         this.health = health;
         this.config = config;
     }
