@@ -83,7 +83,7 @@ public class DemoResource {
 
     private DemoKeys issue(String origin) {
         return QuarkusTransaction.requiringNew().call(() -> {
-            Organization org = Organization.<Organization>find("name", DEMO_ORG).firstResultOptional()
+            Organization org = Organization.findByName(DEMO_ORG)
                     .orElseGet(() -> organizations.create(DEMO_ORG, AssessmentTypes.ALL, Map.of(), null).organization());
             var pair = keys.issuePair(org.id, "test", null, null, List.of(origin));
             var secret = keys.authenticate(pair.secretKey().plainKey()).orElseThrow();
