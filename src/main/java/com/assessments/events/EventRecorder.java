@@ -2,7 +2,7 @@ package com.assessments.events;
 
 import com.assessments.common.Ids;
 import com.assessments.common.Times;
-import com.assessments.webhook.EventFanOut;
+import com.assessments.webhook.delivery.EventFanOut;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;

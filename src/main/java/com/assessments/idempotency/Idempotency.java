@@ -17,9 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
- * Idempotency-Key handling, inside the caller's transaction. {@link #claim} inserts the key first: a
+ * Idempotency-Key handling, inside the caller's transaction: {@link #once} runs a request at most once per key.
+ * {@link #claim} inserts the key first: a
  * concurrent request with the same key blocks on the primary key until the first one commits (and then
  * replays its stored response) or rolls back (and then runs itself). So two requests can never both run,
  * and only successful responses are kept. Replayed bodies are stored encrypted: they may hold a session
@@ -33,6 +35,14 @@ public class Idempotency {
 
     /** A stored response to send again. */
     public record Replay(int status, String body) {
+    }
+
+    /** A response to send: the one made now, or a stored one replayed (its JSON text, sent byte for byte). */
+    public record Outcome(int status, Object body, boolean replayed) {
+    }
+
+    /** What a request made: its successful response, and the resource it is about (erased with it by {@link #forget}). */
+    public record Made(int status, Object body, String resourceId) {
     }
 
     /**
@@ -57,13 +67,35 @@ public class Idempotency {
     }
 
     /**
+     * The whole sequence for one request: with no scope (no Idempotency-Key sent) the action just runs; otherwise the
+     * key is claimed first ({@link #claim}: a request that succeeded before is replayed and the action does not run),
+     * then the action runs and its response is stored ({@link #complete}). What the action throws (nothing is stored)
+     * rolls the caller's transaction back, the claim with it, so the key can be retried. Check the caller's
+     * permissions for the request before this, so a replay never hands out what the caller could not have made.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Outcome once(Scope scope, Object request, Supplier<Made> action) {
+        if (scope != null) {
+            Optional<Replay> replay = claim(scope, request);
+            if (replay.isPresent()) {
+                return new Outcome(replay.get().status(), replay.get().body(), true);
+            }
+        }
+        Made made = action.get();
+        if (scope != null) {
+            complete(scope, made.status(), made.body(), made.resourceId());
+        }
+        return new Outcome(made.status(), made.body(), false);
+    }
+
+    /**
      * Claims the key for this request. Empty: go ahead (and call {@link #complete}). A replay: the same request
      * succeeded before. Throws 409 idempotency_conflict when the key was used by another key lineage, for another
      * request or route, or for a session that has since been deleted. Callers check the caller's permissions
      * for the request before claiming, so a replay never hands out what the caller could not have made.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public Optional<Replay> claim(Scope scope, Object request) {
+    Optional<Replay> claim(Scope scope, Object request) {
         byte[] hash = requestHash(scope.route(), request);
         Instant now = clock.instant();
         // An expired record is free again; delete it so the insert below can take the key.
@@ -116,7 +148,7 @@ public class Idempotency {
 
     /** Stores the successful response of a claimed key, for replays within 24 hours. */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void complete(Scope scope, int status, Object responseBody, String resourceId) {
+    void complete(Scope scope, int status, Object responseBody, String resourceId) {
         String json;
         try {
             json = mapper.writeValueAsString(responseBody);

@@ -293,8 +293,8 @@ public class ApiKeyService {
         }
         List<String> out = new ArrayList<>();
         for (int i = 0; i < origins.size(); i++) {
-            String normalized = AuthenticationFilter.normalizeOrigin(origins.get(i));
-            if (!AuthenticationFilter.isWellFormedOrigin(normalized)) {
+            String normalized = Origins.normalize(origins.get(i));
+            if (!Origins.isWellFormed(normalized)) {
                 throw ApiException.validation("allowedOrigins[" + i + "]",
                         "must be an origin such as https://careers.example.com (scheme, host and optional port, no path)");
             }

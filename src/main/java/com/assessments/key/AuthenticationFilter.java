@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -149,7 +148,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     }
 
     private void checkOrigin(String origin, Caller.KeyPrincipal key) {
-        String normalized = normalizeOrigin(origin);
+        String normalized = Origins.normalize(origin);
         if (normalized == null || !key.allowedOrigins().contains(normalized)) {
             throw new ApiException(ErrorCode.ORIGIN_NOT_ALLOWED,
                     origin == null
@@ -187,26 +186,5 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         }
         String token = header.substring(BEARER.length()).trim();
         return token.isEmpty() || token.contains(" ") ? null : token;
-    }
-
-    /** scheme://host[:port] with a DNS name or bracketed IPv6 host: nothing that could break a header it is copied into. */
-    private static final java.util.regex.Pattern WELL_FORMED_ORIGIN =
-            java.util.regex.Pattern.compile("https?://([A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+])(:[0-9]{1,5})?");
-
-    /** True for a normalized origin that is safe to store and to emit (CSP frame-ancestors). */
-    public static boolean isWellFormedOrigin(String origin) {
-        return origin != null && WELL_FORMED_ORIGIN.matcher(origin).matches();
-    }
-
-    /** "https://Example.com:443/" -> "https://example.com:443"; null when not an http(s) origin. */
-    public static String normalizeOrigin(String origin) {
-        if (origin == null) {
-            return null;
-        }
-        String o = origin.trim().toLowerCase(Locale.ROOT);
-        while (o.endsWith("/")) {
-            o = o.substring(0, o.length() - 1);
-        }
-        return o.startsWith("https://") || o.startsWith("http://") ? o : null;
     }
 }

@@ -1,6 +1,5 @@
 package com.assessments.key;
 
-import com.assessments.common.AppConfig;
 import com.assessments.common.Hashing;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,7 +20,7 @@ public class OperatorToken {
 
     private final Optional<String> token;
 
-    public OperatorToken(AppConfig config) {
+    public OperatorToken(KeyConfig config) {
         this.token = checked(config.adminToken());
     }
 

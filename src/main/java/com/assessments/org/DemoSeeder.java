@@ -34,16 +34,18 @@ public class DemoSeeder {
     static final int DEMO_RATE_LIMIT_PER_MINUTE = 1200;
     private static final Logger LOG = Logger.getLogger(DemoSeeder.class);
 
-    private final AppConfig config;
+    private final OrgConfig config;
+    private final AppConfig app;
     private final OrganizationService organizations;
     private final ApiKeyService keys;
     private final Occupations occupations;
     private final QuestionBanks banks;
     private final TfdConfigs tfdConfigs;
 
-    public DemoSeeder(AppConfig config, OrganizationService organizations, ApiKeyService keys, Occupations occupations,
-                      QuestionBanks banks, TfdConfigs tfdConfigs) {
+    public DemoSeeder(OrgConfig config, AppConfig app, OrganizationService organizations, ApiKeyService keys,
+                      Occupations occupations, QuestionBanks banks, TfdConfigs tfdConfigs) {
         this.config = config;
+        this.app = app;
         this.organizations = organizations;
         this.keys = keys;
         this.occupations = occupations;
@@ -69,7 +71,7 @@ public class DemoSeeder {
 
     @Transactional
     void seed() {
-        Organization existing = Organization.<Organization>find("name", DEMO_NAME).firstResult();
+        Organization existing = Organization.findByName(DEMO_NAME).orElse(null);
         if (existing != null) {
             // no secret here: the keys were printed once, on the first start
             LOG.infof("Demo organization %s (keys were printed on the first start against this database; new ones: "
@@ -79,7 +81,7 @@ public class DemoSeeder {
         Map<String, Integer> licenses = new LinkedHashMap<>();
         AssessmentTypes.ALL.forEach(type -> licenses.put(type, 100));
         var org = organizations.create(DEMO_NAME, AssessmentTypes.ALL, licenses, DEMO_RATE_LIMIT_PER_MINUTE).organization();
-        List<String> origins = List.of(config.publicBaseUrl().replaceAll("/+$", ""), "http://localhost:3000");
+        List<String> origins = List.of(app.publicBaseUrl().replaceAll("/+$", ""), "http://localhost:3000");
         seedTfdConfigs(org.id);
         var test = keys.issuePair(org.id, "test", null, null, origins);
         var live = keys.issuePair(org.id, "live", null, null, origins);

@@ -34,4 +34,9 @@ public class Organization extends PanacheEntityBase {
     public static Optional<Organization> findByIdOptional(String id) {
         return id == null ? Optional.empty() : Optional.ofNullable(findById(id));
     }
+
+    /** The first organization of that name (names are not unique: for the demo organizations, whose name is fixed). */
+    public static Optional<Organization> findByName(String name) {
+        return Organization.<Organization>find("name", name).firstResultOptional();
+    }
 }

@@ -2,6 +2,9 @@ package com.assessments.session;
 
 import com.assessments.api.model.AssessmentType;
 import com.assessments.api.model.Candidate;
+import com.assessments.api.model.EmbedProgress;
+import com.assessments.api.model.EmbedSession;
+import com.assessments.api.model.EmbedSubmitResult;
 import com.assessments.api.model.Environment;
 import com.assessments.api.model.EventData;
 import com.assessments.api.model.SessionConfig;
@@ -17,11 +20,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Session entities to the contract's DTOs: the responses, and the data of the session's events. The JSON columns
+ * Session entities to the contract's DTOs: the API's and the runner's responses, and the data of the session's events. The JSON columns
  * are read here; config and metadata are written as JSON by {@link SessionRules}, the others through {@link #write}.
  */
 @ApplicationScoped
@@ -103,6 +107,35 @@ public class SessionMapper {
                 .metadata(metadata(s))
                 .completedAt(Times.utc(completed ? s.completedAt : failed ? s.failedAt : null))
                 .reportUrl(reportUrl(s));
+    }
+
+    /** The runner's view: a finished session shows only its end state (no candidate name, no saved answers). */
+    public EmbedSession toEmbedSession(Session s, boolean finished) {
+        return new EmbedSession()
+                .sessionId(s.id)
+                .status(SessionStatus.fromValue(s.status))
+                .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .expiresAt(Times.utc(s.expiresAt))
+                .candidateName(finished ? null : s.candidateName)
+                .progress(finished ? new EmbedProgress().answers(new ArrayList<>()).updatedAt(null) : toProgress(s));
+    }
+
+    /** The saved answers (none yet: an empty list). */
+    public EmbedProgress toProgress(Session s) {
+        if (s.progress == null) {
+            return new EmbedProgress().answers(new ArrayList<>()).updatedAt(null);
+        }
+        return read(s.progress, EmbedProgress.class);
+    }
+
+    /** The runner's submit response: the end state (completed, or failed when scoring failed), no scores. */
+    public EmbedSubmitResult toEmbedSubmitResult(Session s, URI redirectUrl) {
+        boolean completed = SessionLifecycle.COMPLETED.equals(s.status);
+        return new EmbedSubmitResult()
+                .sessionId(s.id)
+                .status(SessionStatus.fromValue(s.status))
+                .completedAt(Times.utc(completed ? s.completedAt : s.failedAt))
+                .redirectUrl(redirectUrl);
     }
 
     /** Where the stored PDF report is served, once there is one. */

@@ -1,18 +1,12 @@
 package com.assessments.session;
 
 import com.assessments.api.model.CreateSessionRequest;
-import com.assessments.api.model.EmbedProgress;
-import com.assessments.api.model.EmbedSession;
-import com.assessments.api.model.EmbedSubmitResult;
-import com.assessments.api.model.SessionConfig;
 import com.assessments.api.model.SessionDetail;
 import com.assessments.api.model.SessionStatus;
-import com.assessments.api.model.SubmissionItem;
 import com.assessments.api.model.SubmitRequest;
 import com.assessments.common.Hashing;
 import com.assessments.common.Ids;
 import com.assessments.common.PageResult;
-import com.assessments.common.Times;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.events.EventRecorder;
@@ -20,83 +14,65 @@ import com.assessments.idempotency.Idempotency;
 import com.assessments.key.Caller;
 import com.assessments.org.Organization;
 import com.assessments.report.ReportService;
-import com.assessments.scoring.Answer;
-import com.assessments.scoring.QuestionBank;
-import com.assessments.scoring.QuestionBanks;
-import com.assessments.scoring.Scoring;
-import com.assessments.scoring.ScoringEngine;
-import com.assessments.scoring.ScoringException;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
-/** Everything that happens to sessions: create, read, list, delete, start, save progress, submit. */
+/**
+ * The API's side of sessions (secret keys): create, read, list, delete, submit. The runner's side (session token) is
+ * {@link RunnerService}; both score through {@link SubmissionScorer}.
+ */
 @ApplicationScoped
 public class SessionService {
 
     static final int DEFAULT_EXPIRES_IN = 86_400;
     static final String CREATE_ROUTE = "POST /api/v1/sessions";
 
-    /** A response to send: a DTO, or a replayed JSON body. */
-    public record Outcome(int status, Object body, boolean replayed) {
-    }
-
     private final EntityManager em;
     private final Clock clock;
     private final SessionLifecycle lifecycle;
     private final SessionMapper mapper;
     private final SessionRules rules;
-    private final SubmissionValidator validator;
-    private final QuestionBanks banks;
-    private final Scoring scoring;
+    private final SubmissionScorer scorer;
     private final Idempotency idempotency;
     private final EventRecorder events;
     private final ReportService reports;
 
     public SessionService(EntityManager em, Clock clock, SessionLifecycle lifecycle, SessionMapper mapper, SessionRules rules,
-                          SubmissionValidator validator, QuestionBanks banks, Scoring scoring, Idempotency idempotency,
-                          EventRecorder events, ReportService reports) {
+                          SubmissionScorer scorer, Idempotency idempotency, EventRecorder events, ReportService reports) {
         this.em = em;
         this.clock = clock;
         this.lifecycle = lifecycle;
         this.mapper = mapper;
         this.rules = rules;
-        this.validator = validator;
-        this.banks = banks;
-        this.scoring = scoring;
+        this.scorer = scorer;
         this.idempotency = idempotency;
         this.events = events;
         this.reports = reports;
     }
 
     @Transactional
-    public Outcome create(Caller.KeyPrincipal key, CreateSessionRequest request, String idempotencyKey) {
+    public Idempotency.Outcome create(Caller.KeyPrincipal key, CreateSessionRequest request, String idempotencyKey) {
         String type = request.getAssessmentType().toString();
         Idempotency.Scope scope = idempotencyKey == null ? null
                 : new Idempotency.Scope(key.organizationId(), key.environment(), idempotencyKey, CREATE_ROUTE, key.lineageId());
         if (scope != null) {
             rules.checkKeyMayCreate(key, type); // before a replay too: a replay never hands out what this key may not make
-            Optional<Idempotency.Replay> replay = idempotency.claim(scope, request);
-            if (replay.isPresent()) {
-                return new Outcome(replay.get().status(), replay.get().body(), true);
-            }
-            if (Session.count("organizationId = ?1 and environment = ?2 and idempotencyKey = ?3",
-                    key.organizationId(), key.environment(), idempotencyKey) > 0) {
-                throw Idempotency.conflict("This Idempotency-Key already created a session.", "key_used");
-            }
+        }
+        return idempotency.once(scope, request, () -> createNow(key, request, type, idempotencyKey));
+    }
+
+    private Idempotency.Made createNow(Caller.KeyPrincipal key, CreateSessionRequest request, String type, String idempotencyKey) {
+        if (idempotencyKey != null && Session.count("organizationId = ?1 and environment = ?2 and idempotencyKey = ?3",
+                key.organizationId(), key.environment(), idempotencyKey) > 0) {
+            throw Idempotency.conflict("This Idempotency-Key already created a session.", "key_used");
         }
         Organization org = Organization.findById(key.organizationId());
         boolean test = "test".equals(key.environment());
@@ -126,17 +102,12 @@ public class SessionService {
         s.expiresAt = now.plusSeconds(expiresIn);
         s.persist();
         lifecycle.created(s);
-
-        var body = mapper.toCreated(s, token);
-        if (scope != null) {
-            idempotency.complete(scope, 201, body, s.id);
-        }
         if (!test) {
             // last: the license row stays locked from this UPDATE to the commit, so concurrent live creates of the
             // organization wait for each other only that long (402 rolls back everything written above)
             rules.takeLicense(org.id, type);
         }
-        return new Outcome(201, body, false);
+        return new Idempotency.Made(201, mapper.toCreated(s, token), s.id);
     }
 
     public SessionDetail get(Caller.KeyPrincipal key, String id) {
@@ -204,143 +175,14 @@ public class SessionService {
     }
 
     @Transactional
-    public Outcome submit(Caller.KeyPrincipal key, String id, SubmitRequest request, String idempotencyKey) {
+    public Idempotency.Outcome submit(Caller.KeyPrincipal key, String id, SubmitRequest request, String idempotencyKey) {
         Idempotency.Scope scope = idempotencyKey == null ? null : new Idempotency.Scope(key.organizationId(),
                 key.environment(), idempotencyKey, "POST /api/v1/sessions/" + id + "/submit", key.lineageId());
-        Optional<Idempotency.Replay> replay = scope == null ? Optional.empty() : idempotency.claim(scope, request);
-        if (replay.isPresent()) {
-            return new Outcome(replay.get().status(), replay.get().body(), true);
-        }
-        Session s = lock(key.organizationId(), key.environment(), id);
-        score(s, request.getResponses());
-        SessionDetail body = mapper.toDetail(s);
-        if (scope != null) {
-            idempotency.complete(scope, 200, body, s.id);
-        }
-        return new Outcome(200, body, false);
-    }
-
-    @Transactional
-    public Outcome embedSubmit(Caller.SessionPrincipal principal, SubmitRequest request, String idempotencyKey) {
-        Idempotency.Scope scope = idempotencyKey == null ? null : new Idempotency.Scope(principal.organizationId(),
-                principal.environment(), idempotencyKey, "POST /api/v1/embed/submit " + principal.sessionId(), null);
-        Optional<Idempotency.Replay> replay = scope == null ? Optional.empty() : idempotency.claim(scope, request);
-        if (replay.isPresent()) {
-            return new Outcome(replay.get().status(), replay.get().body(), true);
-        }
-        Session s = lockForRunner(principal);
-        score(s, request.getResponses());
-        boolean completed = SessionLifecycle.COMPLETED.equals(s.status);
-        EmbedSubmitResult body = new EmbedSubmitResult()
-                .sessionId(s.id)
-                .status(SessionStatus.fromValue(s.status))
-                .completedAt(Times.utc(completed ? s.completedAt : s.failedAt))
-                .redirectUrl(redirectAfterSubmit(s));
-        if (scope != null) {
-            idempotency.complete(scope, 200, body, s.id);
-        }
-        return new Outcome(200, body, false);
-    }
-
-    /**
-     * The runner's first load moves created to in_progress (once, however often it reloads). A finished session
-     * (completed, expired, or past expiresAt) shows only its end state: no candidate name, no saved answers.
-     */
-    @Transactional
-    public EmbedSession loadForRunner(Caller.SessionPrincipal principal) {
-        Session s = lockForRunner(principal);
-        boolean finished = lifecycle.isFinished(s);
-        if (!finished) {
-            lifecycle.start(s);
-        }
-        return new EmbedSession()
-                .sessionId(s.id)
-                .status(SessionStatus.fromValue(s.status))
-                .assessmentType(com.assessments.api.model.AssessmentType.fromValue(s.assessmentType))
-                .expiresAt(Times.utc(s.expiresAt))
-                .candidateName(finished ? null : s.candidateName)
-                .progress(finished ? new EmbedProgress().answers(new ArrayList<>()).updatedAt(null) : progress(s));
-    }
-
-    @Transactional
-    public EmbedProgress saveProgress(Caller.SessionPrincipal principal, List<SubmissionItem> answers) {
-        Session s = lockForRunner(principal);
-        lifecycle.requireSubmittable(s);
-        validator.validate(s.assessmentType, banks.forType(s.assessmentType).orElse(null), answers, false);
-        lifecycle.start(s);
-        Map<String, Object> progress = new LinkedHashMap<>();
-        progress.put("answers", answers);
-        progress.put("updatedAt", Times.utc(clock.instant()).toString());
-        s.progress = mapper.write(progress);
-        s.updatedAt = clock.instant();
-        return progress(s);
-    }
-
-    /**
-     * Validates, scores and moves the session to completed or failed. Validation errors and answers the engine
-     * cannot score (400 invalid_responses) change nothing; a failure of the engine itself fails the session.
-     */
-    private void score(Session s, List<SubmissionItem> items) {
-        lifecycle.requireSubmittable(s);
-        QuestionBank bank = banks.forType(s.assessmentType).orElse(null);
-        List<Answer> answers = validator.validate(s.assessmentType, bank, items, true);
-        if (!s.isTest() && !scoring.isLive(s.assessmentType)) {
-            throw SessionRules.notLive(s.assessmentType);
-        }
-        s.responses = mapper.write(items);
-        try {
-            var results = scoring.score(s.assessmentType, s.isTest(),
-                    new ScoringEngine.ScoringRequest(bank, answers, s.organizationId, configValues(s)));
-            lifecycle.complete(s, mapper.write(results));
-        } catch (ScoringException e) {
-            if (ScoringException.INVALID_RESPONSES.equals(e.code())) {
-                throw new ApiException(ErrorCode.INVALID_RESPONSES, e.getMessage());
-            }
-            // the contract's ScoringError: kind "error" is the AssessmentResult discriminator
-            Map<String, Object> error = new LinkedHashMap<>();
-            error.put("code", e.code());
-            error.put("message", e.getMessage());
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("kind", "error");
-            result.put("error", error);
-            lifecycle.fail(s, mapper.write(result));
-        }
-    }
-
-    private Map<String, String> configValues(Session s) {
-        Map<String, String> values = new LinkedHashMap<>();
-        SessionConfig config = mapper.config(s);
-        if (config.getOccupationId() != null) {
-            values.put("occupationId", config.getOccupationId());
-        }
-        if (config.getOrgConfigId() != null) {
-            values.put("orgConfigId", config.getOrgConfigId());
-        }
-        return values;
-    }
-
-    private EmbedProgress progress(Session s) {
-        if (s.progress == null) {
-            return new EmbedProgress().answers(new ArrayList<>()).updatedAt(null);
-        }
-        return mapper.read(s.progress, EmbedProgress.class);
-    }
-
-    /** The session's redirectUrl with session_id and outcome appended, or null. */
-    static java.net.URI redirectAfterSubmit(Session s) {
-        if (s.redirectUrl == null) {
-            return null;
-        }
-        String separator = s.redirectUrl.contains("?") ? "&" : "?";
-        String fragment = "";
-        String base = s.redirectUrl;
-        int hash = base.indexOf('#');
-        if (hash >= 0) {
-            fragment = base.substring(hash);
-            base = base.substring(0, hash);
-        }
-        return java.net.URI.create(base + separator + "session_id=" + URLEncoder.encode(s.id, StandardCharsets.UTF_8)
-                + "&outcome=" + URLEncoder.encode(s.status, StandardCharsets.UTF_8) + fragment);
+        return idempotency.once(scope, request, () -> {
+            Session s = lock(key.organizationId(), key.environment(), id);
+            scorer.score(s, request.getResponses());
+            return new Idempotency.Made(200, mapper.toDetail(s), s.id);
+        });
     }
 
     private Session find(Caller.KeyPrincipal key, String id) {
@@ -350,14 +192,6 @@ public class SessionService {
     /** Row lock: concurrent submits, loads and deletes of one session run one after the other. */
     private Session lock(String organizationId, String environment, String id) {
         return Session.lockOwned(id, organizationId, environment).orElseThrow(() -> notFound(id));
-    }
-
-    private Session lockForRunner(Caller.SessionPrincipal principal) {
-        try {
-            return lock(principal.organizationId(), principal.environment(), principal.sessionId());
-        } catch (ApiException e) {
-            throw new ApiException(ErrorCode.INVALID_SESSION_TOKEN, "Unknown session token, or its session was deleted.");
-        }
     }
 
     static ApiException notFound(String id) {

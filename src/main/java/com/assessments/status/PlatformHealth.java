@@ -1,6 +1,5 @@
 package com.assessments.status;
 
-import com.assessments.common.AppConfig;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -93,7 +92,7 @@ public class PlatformHealth {
         return t;
     });
 
-    public PlatformHealth(DataSource dataSource, Clock clock, AppConfig config) {
+    public PlatformHealth(DataSource dataSource, Clock clock, StatusConfig config) {
         this.dataSource = dataSource;
         this.clock = clock;
         this.cronMaxSilence = config.cronMaxSilence();

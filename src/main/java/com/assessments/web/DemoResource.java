@@ -41,13 +41,16 @@ public class DemoResource {
 
     private static final Map<String, DemoKeys> KEYS = new ConcurrentHashMap<>();
 
-    private final AppConfig config;
+    private final WebConfig config;
+    private final AppConfig app;
     private final OrganizationService organizations;
     private final ApiKeyService keys;
     private final SessionService sessions;
 
-    public DemoResource(AppConfig config, OrganizationService organizations, ApiKeyService keys, SessionService sessions) {
+    public DemoResource(WebConfig config, AppConfig app, OrganizationService organizations, ApiKeyService keys,
+                        SessionService sessions) {
         this.config = config;
+        this.app = app;
         this.organizations = organizations;
         this.keys = keys;
         this.sessions = sessions;
@@ -63,7 +66,7 @@ public class DemoResource {
     @Path("/session")
     public Response session(@HeaderParam("Origin") String origin) {
         requireEnabled();
-        String pageOrigin = origin != null ? origin : config.publicBaseUrl().replaceAll("/+$", "");
+        String pageOrigin = origin != null ? origin : app.publicBaseUrl().replaceAll("/+$", "");
         DemoKeys demo = KEYS.computeIfAbsent(pageOrigin, this::issue);
         CreateSessionRequest request = new CreateSessionRequest()
                 .assessmentType(AssessmentType.DISC)
@@ -83,8 +86,8 @@ public class DemoResource {
         return QuarkusTransaction.requiringNew().call(() -> {
             // the seeded demo organization when there is one (dev), so the keys printed at start see the demo's
             // sessions; otherwise (tests) an organization of its own
-            Organization org = Organization.<Organization>find("name", DemoSeeder.DEMO_NAME).firstResultOptional()
-                    .or(() -> Organization.<Organization>find("name", DEMO_ORG).firstResultOptional())
+            Organization org = Organization.findByName(DemoSeeder.DEMO_NAME)
+                    .or(() -> Organization.findByName(DEMO_ORG))
                     .orElseGet(() -> organizations.create(DEMO_ORG, AssessmentTypes.ALL, Map.of(), null).organization());
             var pair = keys.issuePair(org.id, "test", null, null, List.of(origin));
             var secret = keys.authenticate(pair.secretKey().plainKey()).orElseThrow();

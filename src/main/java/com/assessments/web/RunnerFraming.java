@@ -72,7 +72,7 @@ public class RunnerFraming {
     static String sourceList(Collection<String> origins) {
         Set<String> safe = new LinkedHashSet<>();
         for (String origin : origins) {
-            if (origin != null && com.assessments.key.AuthenticationFilter.isWellFormedOrigin(origin)) {
+            if (origin != null && com.assessments.key.Origins.isWellFormed(origin)) {
                 safe.add(origin);
             }
         }

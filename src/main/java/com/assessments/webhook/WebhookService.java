@@ -6,6 +6,10 @@ import com.assessments.common.SecretBox;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
+import com.assessments.webhook.delivery.Deliveries;
+import com.assessments.webhook.delivery.DeliveryWakeUp;
+import com.assessments.webhook.delivery.SsrfGuard;
+import com.assessments.webhook.delivery.WebhookSigner;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -16,8 +20,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /** Webhook endpoints of the caller's organization and environment: register, change, rotate, delete, recover. */
 @ApplicationScoped
@@ -35,14 +37,17 @@ public class WebhookService {
     private final SecretBox box;
     private final WebhookConfig config;
     private final SsrfGuard guard;
+    private final Deliveries deliveries;
     private final DeliveryWakeUp wakeUp;
 
-    public WebhookService(EntityManager em, Clock clock, SecretBox box, WebhookConfig config, DeliveryWakeUp wakeUp) {
+    public WebhookService(EntityManager em, Clock clock, SecretBox box, WebhookConfig config, SsrfGuard guard,
+                          Deliveries deliveries, DeliveryWakeUp wakeUp) {
         this.em = em;
         this.clock = clock;
         this.box = box;
         this.config = config;
-        this.guard = new SsrfGuard(config.allowedHosts().orElse(Set.of()));
+        this.guard = guard;
+        this.deliveries = deliveries;
         this.wakeUp = wakeUp;
     }
 
@@ -132,9 +137,7 @@ public class WebhookService {
         e.disabledReason = "deleted";
         e.updatedAt = e.deletedAt;
         em.flush();
-        // attempts of the dropped deliveries go with them (on delete cascade, V10)
-        em.createNativeQuery("delete from webhook_deliveries where endpoint_id = ?1 and status in ('pending', 'failed')")
-                .setParameter(1, id).executeUpdate();
+        deliveries.cancelUnsent(id);
     }
 
     /** A new secret; the previous one keeps signing (as a second signature) for the overlap. */
@@ -155,9 +158,9 @@ public class WebhookService {
         return new WithSecret(e, secret);
     }
 
-    public PageResult<Map<String, Object>> deliveries(Caller.KeyPrincipal key, String endpointId, String status, int limit, int offset) {
+    public PageResult<Deliveries.Row> deliveries(Caller.KeyPrincipal key, String endpointId, String status, int limit, int offset) {
         get(key, endpointId);
-        return Deliveries.page(em, endpointId, status, limit, offset);
+        return deliveries.page(endpointId, status, limit, offset);
     }
 
     /**
@@ -165,19 +168,15 @@ public class WebhookService {
      * superseded by the first copy: it leaves the dead-letter count and recover skips it.
      */
     @Transactional
-    public Map<String, Object> resend(Caller.KeyPrincipal key, String endpointId, String deliveryId) {
+    public Deliveries.Row resend(Caller.KeyPrincipal key, String endpointId, String deliveryId) {
         get(key, endpointId);
-        @SuppressWarnings("unchecked")
-        List<String> events = em.createNativeQuery("select event_id from webhook_deliveries where id = ?1 and endpoint_id = ?2")
-                .setParameter(1, deliveryId).setParameter(2, endpointId).getResultList();
-        if (events.isEmpty()) {
-            throw new ApiException(ErrorCode.DELIVERY_NOT_FOUND, "No delivery " + deliveryId + " for endpoint " + endpointId + ".");
-        }
+        String event = deliveries.eventOf(deliveryId, endpointId).orElseThrow(() -> new ApiException(
+                ErrorCode.DELIVERY_NOT_FOUND, "No delivery " + deliveryId + " for endpoint " + endpointId + "."));
         Instant now = clock.instant();
-        String id = Deliveries.queue(em, key.organizationId(), endpointId, events.get(0), now);
-        Deliveries.supersede(em, deliveryId, id, now);
+        String id = deliveries.queue(key.organizationId(), endpointId, event, now);
+        deliveries.supersede(deliveryId, id, now);
         wakeUp.afterCommit();
-        return Deliveries.one(em, id);
+        return deliveries.one(id);
     }
 
     /**
@@ -193,19 +192,10 @@ public class WebhookService {
         if (!since.isBefore(end)) {
             throw ApiException.validation("since", "must be before until (or before now when until is omitted)");
         }
-        // FOR UPDATE: a concurrent recover waits here, then finds these rows superseded and skips them.
-        // Deliveries in flight (claimed) are left alone: their outcome is not known yet.
-        @SuppressWarnings("unchecked")
-        List<Object[]> originals = em.createNativeQuery("""
-                        select id, event_id from webhook_deliveries
-                        where endpoint_id = ?1 and status in ('failed', 'dead') and superseded_by is null
-                          and created_at >= ?2 and created_at < ?3 and (claimed_until is null or claimed_until <= ?4)
-                        order by created_at, id
-                        for update""")
-                .setParameter(1, endpointId).setParameter(2, since).setParameter(3, end).setParameter(4, now).getResultList();
-        for (Object[] original : originals) {
-            String copy = Deliveries.queue(em, key.organizationId(), endpointId, (String) original[1], now);
-            Deliveries.supersede(em, (String) original[0], copy, now);
+        List<Deliveries.Original> originals = deliveries.recoverable(endpointId, since, end, now);
+        for (Deliveries.Original original : originals) {
+            String copy = deliveries.queue(key.organizationId(), endpointId, original.eventId(), now);
+            deliveries.supersede(original.id(), copy, now);
         }
         if (!originals.isEmpty()) {
             wakeUp.afterCommit();

@@ -4,7 +4,7 @@ import com.assessments.support.Admin;
 import com.assessments.support.Receiver;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestDb;
-import com.assessments.webhook.DeliveryWorker;
+import com.assessments.webhook.delivery.DeliveryWorker;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;

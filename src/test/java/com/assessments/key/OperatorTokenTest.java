@@ -1,6 +1,5 @@
 package com.assessments.key;
 
-import com.assessments.common.AppConfig;
 import com.assessments.support.Admin;
 import com.assessments.support.AppProperties;
 import org.junit.jupiter.api.Test;
@@ -29,8 +28,8 @@ class OperatorTokenTest {
 
     private static final String SHORT = "operator-token-of-31-characters"; // one short of the minimum
 
-    private static AppConfig configWith(String adminToken) {
-        return (AppConfig) Proxy.newProxyInstance(AppConfig.class.getClassLoader(), new Class<?>[]{AppConfig.class},
+    private static KeyConfig configWith(String adminToken) {
+        return (KeyConfig) Proxy.newProxyInstance(KeyConfig.class.getClassLoader(), new Class<?>[]{KeyConfig.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("adminToken")) {
                         return Optional.ofNullable(adminToken);

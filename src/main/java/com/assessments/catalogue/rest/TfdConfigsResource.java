@@ -1,8 +1,8 @@
 package com.assessments.catalogue.rest;
 
 import com.assessments.api.TfdApi;
-import com.assessments.api.model.TfdConfig;
 import com.assessments.api.model.TfdConfigList;
+import com.assessments.catalogue.TfdConfigMapper;
 import com.assessments.catalogue.TfdConfigs;
 import com.assessments.key.Caller;
 import jakarta.ws.rs.core.Response;
@@ -20,8 +20,7 @@ public class TfdConfigsResource implements TfdApi {
 
     @Override
     public Response listTfdConfigs() {
-        return Response.ok(new TfdConfigList().configs(configs.published(caller.organizationId()).stream().map(c -> new TfdConfig()
-                .id(c.id()).occupationId(c.occupationId()).occupationName(c.occupationName()).mode(c.mode())
-                .language(c.language()).totalQuestions(c.totalQuestions())).toList())).build();
+        return Response.ok(new TfdConfigList().configs(configs.published(caller.organizationId()).stream()
+                .map(TfdConfigMapper::toDto).toList())).build();
     }
 }

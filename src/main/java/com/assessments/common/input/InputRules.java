@@ -1,9 +1,6 @@
 package com.assessments.common.input;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.Version;
@@ -15,15 +12,8 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
-import com.fasterxml.jackson.databind.deser.std.ContainerDeserializerBase;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
-import com.fasterxml.jackson.databind.introspect.Annotated;
-import com.fasterxml.jackson.databind.introspect.AnnotatedField;
-import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
-import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
-import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.type.CollectionType;
-import com.fasterxml.jackson.databind.util.TokenBuffer;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -33,9 +23,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayDeque;
-import java.util.Collection;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,6 +43,8 @@ import java.util.Set;
  *       explicit null only where the contract says {@code nullable: true}, no null items in lists and maps unless
  *       the items are nullable, and at least {@code minProperties} members.</li>
  * </ul>
+ * The value rules are the deserializers below; the shape rules are {@link UniqueItems}, {@link MinProperties} and
+ * {@link NullRules}.
  */
 public final class InputRules extends Module {
 
@@ -301,157 +291,6 @@ public final class InputRules extends Module {
                 return d.getYear() >= 1 && d.getYear() <= 9999;
             }
             return true;
-        }
-    }
-
-    /** uniqueItems: a repeated item is refused at its index (events[1]) instead of being merged away by the Set. */
-    private static final class UniqueItems extends DelegatingDeserializer {
-        UniqueItems(JsonDeserializer<?> delegate) {
-            super(delegate);
-        }
-
-        @Override
-        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
-            return new UniqueItems(delegate);
-        }
-
-        @Override
-        public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (!p.isExpectedStartArrayToken()) {
-                return super.deserialize(p, ctxt);
-            }
-            TokenBuffer buffer = ctxt.bufferAsCopyOfValue(p);
-            Object result;
-            try (JsonParser copy = buffer.asParserOnFirstToken()) {
-                result = super.deserialize(copy, ctxt);
-            }
-            int items = 0;
-            try (JsonParser count = buffer.asParserOnFirstToken()) {
-                while (count.nextToken() != JsonToken.END_ARRAY) {
-                    items++;
-                    count.skipChildren();
-                }
-            }
-            if (result instanceof Collection<?> collection && collection.size() < items) {
-                InputRuleException e = new InputRuleException(p, DUPLICATE_ISSUE, handledType());
-                int at = firstRepeat(buffer, ctxt);
-                if (at >= 0) {
-                    e.prependPath(null, at);
-                }
-                throw e;
-            }
-            return result;
-        }
-
-        /** The index of the first item equal to an earlier one, or -1 when the items cannot be read one by one. */
-        @SuppressWarnings("unchecked")
-        private int firstRepeat(TokenBuffer buffer, DeserializationContext ctxt) throws IOException {
-            if (!(_delegatee instanceof ContainerDeserializerBase<?> container) || container.getContentDeserializer() == null) {
-                return -1;
-            }
-            JsonDeserializer<Object> items = (JsonDeserializer<Object>) container.getContentDeserializer();
-            Set<Object> seen = new HashSet<>();
-            try (JsonParser p = buffer.asParserOnFirstToken()) {
-                int index = 0;
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    Object item = p.currentToken() == JsonToken.VALUE_NULL ? null : items.deserialize(p, ctxt);
-                    if (!seen.add(item)) {
-                        return index;
-                    }
-                    index++;
-                }
-            }
-            return -1;
-        }
-    }
-
-    /** minProperties of a request schema: counts the members actually sent, null ones included. */
-    private static final class MinProperties extends DelegatingDeserializer {
-        private final int min;
-
-        MinProperties(JsonDeserializer<?> delegate, int min) {
-            super(delegate);
-            this.min = min;
-        }
-
-        @Override
-        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
-            return new MinProperties(delegate, min);
-        }
-
-        @Override
-        public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (!p.isExpectedStartObjectToken()) {
-                return super.deserialize(p, ctxt);
-            }
-            TokenBuffer buffer = ctxt.bufferAsCopyOfValue(p);
-            int members = 0;
-            try (JsonParser count = buffer.asParserOnFirstToken()) {
-                while (count.nextToken() == JsonToken.FIELD_NAME) {
-                    members++;
-                    count.nextToken();
-                    count.skipChildren();
-                }
-            }
-            if (members < min) {
-                throw new InputRuleException(p, "must have at least " + min + (min == 1 ? " member" : " members"), handledType());
-            }
-            try (JsonParser copy = buffer.asParserOnFirstToken()) {
-                return super.deserialize(copy, ctxt);
-            }
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------- nulls
-
-    /**
-     * Explicit nulls in request DTOs, as the contract says: Nulls.FAIL for a member that is not nullable, and for
-     * the items of a list or map whose items are not nullable. Jackson then throws InvalidNullException at the
-     * member (candidate.email) or item (responses[0], metadata.k).
-     */
-    private static final class NullRules extends NopAnnotationIntrospector {
-        private final ContractSchemas contract;
-
-        NullRules(ContractSchemas contract) {
-            this.contract = contract;
-        }
-
-        @Override
-        public Version version() {
-            return Version.unknownVersion();
-        }
-
-        @Override
-        public JsonSetter.Value findSetterInfo(Annotated a) {
-            if (!(a instanceof AnnotatedMember member)) {
-                return null;
-            }
-            String schema = schemaOf(member.getDeclaringClass());
-            if (schema == null || !contract.isRequestSchema(schema)) {
-                return null;
-            }
-            String property = propertyName(member);
-            ContractSchemas.Member rule = property == null ? null : contract.member(schema, property);
-            if (rule == null) {
-                return null;
-            }
-            return JsonSetter.Value.construct(rule.nullable() ? Nulls.DEFAULT : Nulls.FAIL,
-                    rule.nullableItems() ? Nulls.DEFAULT : Nulls.FAIL);
-        }
-
-        private static String propertyName(AnnotatedMember member) {
-            JsonProperty named = member.getAnnotation(JsonProperty.class);
-            if (named != null && !named.value().isEmpty()) {
-                return named.value();
-            }
-            if (member instanceof AnnotatedField field) {
-                return field.getName();
-            }
-            if (member instanceof AnnotatedMethod method && method.getName().startsWith("set") && method.getName().length() > 3) {
-                String rest = method.getName().substring(3);
-                return Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
-            }
-            return null;
         }
     }
 }

@@ -1,7 +1,6 @@
 package com.assessments.session.rest;
 
 import com.assessments.idempotency.Idempotency;
-import com.assessments.session.SessionService;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -11,7 +10,7 @@ final class Responses {
     private Responses() {
     }
 
-    static Response of(SessionService.Outcome outcome) {
+    static Response of(Idempotency.Outcome outcome) {
         Response.ResponseBuilder builder = Response.status(outcome.status()).type(MediaType.APPLICATION_JSON_TYPE).entity(outcome.body());
         if (outcome.replayed()) {
             builder.header(Idempotency.REPLAYED_HEADER, "true");

@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;

@@ -1,70 +1,32 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
-import com.assessments.common.SecretBox;
 import com.assessments.common.Times;
-import com.assessments.jobs.JobRuns;
+import com.assessments.webhook.WebhookConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.scheduler.Scheduled;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
-import java.net.InetAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Delivers webhooks, safely on any number of replicas, as a continuous flow:
- * <ol>
- * <li>Claim: one transaction takes as many due deliveries as this replica has free sending slots
- * ({@code concurrency} permits), with FOR UPDATE SKIP LOCKED and a short lease (claimed_until). Per endpoint it
- * takes at most {@code max-in-flight-per-endpoint} minus the endpoint's live leases of all replicas (the count is
- * exact: claims of one endpoint are serialized by a transaction-scoped advisory lock, so two replicas never both
- * fill the same free room; a lease left unrenewed for two renewal intervals, by a replica that died, no longer
- * counts, so the endpoint's other deliveries go on while it runs out), skips endpoints whose circuit is open, and lets one delivery probe an endpoint whose
- * cool-down has passed. The same transaction counts the attempt (attempts + 1, an in-flight webhook_attempts row),
- * so an attempt is counted even if this replica dies during the send.</li>
- * <li>Send outside any transaction, concurrently; leases of the deliveries in flight are renewed every few seconds.</li>
- * <li>Record each outcome in its own transaction as soon as it arrives, release the slot and claim again: there is
- * no batch, so a receiver that hangs holds its own slots (at most the per-endpoint cap) and nobody else's.</li>
- * </ol>
- * A replica that dies loses nothing: its leases stop being renewed and another replica takes the deliveries over
- * once they run out (at-least-once; receivers de-duplicate on webhook-id). Woken on commit of new deliveries
- * (see DeliveryWakeUp/DeliveryListener), when a send finishes, at the next time something becomes due (a retry,
- * a lease running out, a circuit's cool-down ending; capped by the poll interval), and polled as a safety net.
- * Deliveries of one endpoint are not ordered: each carries its event's createdAt.
+ * The delivery worker's transactions on the queue (webhook_deliveries, webhook_attempts, and the endpoints' circuit
+ * breakers), each in a transaction of its own: claim due deliveries under a lease, renew the leases of sends in
+ * flight, record an attempt's outcome. Stateless: the worker passes who it is ({@code claimer}, written to
+ * claimed_by) and what it is sending ({@code mine}); {@link DeliveryWorker} describes the flow.
  */
 @ApplicationScoped
-public class DeliveryWorker {
+public class DeliveryQueue {
 
-    public static final String NAME = "webhook-delivery";
+    /** Logged under the worker's category, as before the queue had a class of its own. */
     private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
     /** First key of the advisory locks that serialize the claims of one endpoint across replicas ("WHK1"). */
     private static final int CLAIM_LOCKS = 0x57484b31;
-    /** A wake-up is never scheduled sooner than this (no busy loop on something due a microsecond from now). */
-    private static final long MIN_WAKE_DELAY_MS = 20;
     static final String LOST = "no outcome: the replica sending it stopped before recording one (its lease ran out)";
 
     /** What a claim hands to the sender; {@code attempt} is this attempt's number (attempts after the claim). */
@@ -73,184 +35,32 @@ public class DeliveryWorker {
     }
 
     /** A claim's rows, and (when it took fewer than it could) the next time something becomes claimable. */
-    private record Claim(List<Claimed> rows, Instant nextDue) {
+    record Claim(List<Claimed> rows, Instant nextDue) {
     }
 
     private final EntityManager em;
-    private final Clock clock;
     private final WebhookConfig config;
-    private final SecretBox box;
-    private final WebhookHttp http;
-    private final JobRuns runs;
-    private final SsrfGuard guard;
-    /** Written to claimed_by: unique per worker (two workers in one process are two replicas). */
-    private final String claimer = JobRuns.INSTANCE + "/" + UUID.randomUUID().toString().substring(0, 8);
-    private final Duration wakeCap;
     private final int maxAttempts;
 
-    private final Semaphore slots;
-    /** Deliveries this worker is sending: id -> attempt. Their leases are renewed. */
-    private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
-    private final ReentrantLock pumping = new ReentrantLock();
-    private final AtomicBoolean wakeQueued = new AtomicBoolean();
-    private final ExecutorService pumpThread;
-    /** DNS checks and signing before a send (a slow DNS answer must not hold up claims). */
-    private final ExecutorService senders;
-    /** Outcomes are recorded here, never on the HTTP client's event loop; bounded so records use few connections. */
-    private final ExecutorService recorders;
-    private final ScheduledExecutorService timer;
-    private ScheduledFuture<?> nextWake;
-    private volatile Instant nextWakeAt;
-    private volatile boolean stopped;
-    private volatile Instant lastSweep;
-
-    public DeliveryWorker(EntityManager em, Clock clock, WebhookConfig config, SecretBox box, WebhookHttp http, JobRuns runs) {
+    public DeliveryQueue(EntityManager em, WebhookConfig config) {
         this.em = em;
-        this.clock = clock;
         this.config = config;
-        this.box = box;
-        this.http = http;
-        this.runs = runs;
-        this.guard = new SsrfGuard(config.allowedHosts().orElse(Set.of()));
-        this.wakeCap = interval(config.pollEvery());
         this.maxAttempts = config.retrySchedule().size() + 1;
-        this.slots = new Semaphore(Math.max(1, config.concurrency()));
-        this.pumpThread = Executors.newSingleThreadExecutor(daemon("webhook-claim"));
-        this.senders = Executors.newCachedThreadPool(daemon("webhook-send"));
-        this.recorders = Executors.newFixedThreadPool(Math.max(1, Math.min(4, config.concurrency())), daemon("webhook-record"));
-        this.timer = Executors.newSingleThreadScheduledExecutor(daemon("webhook-timer"));
-        long renewMs = Math.max(100, config.leaseRenewEvery().toMillis());
-        timer.scheduleWithFixedDelay(this::renewQuietly, renewMs, renewMs, TimeUnit.MILLISECONDS);
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        };
-    }
-
-    @Scheduled(identity = NAME, every = "${assessments.webhooks.poll-every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void poll() {
-        long started = System.nanoTime();
-        int sent = pump(null);
-        runs.record(NAME, clock.instant(), (System.nanoTime() - started) / 1_000_000, sent);
-    }
-
-    /** Claims soon on the claim thread; wake-ups that arrive meanwhile are merged into one claim. */
-    public void wake() {
-        if (stopped || !wakeQueued.compareAndSet(false, true)) {
-            return;
-        }
-        try {
-            pumpThread.submit(() -> {
-                wakeQueued.set(false);
-                try {
-                    pump(null);
-                } catch (RuntimeException e) {
-                    LOG.warn("webhook delivery claim failed", e);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            wakeQueued.set(false); // stopping
-        }
     }
 
     /**
-     * Claims and starts sending whatever is due, as far as free slots allow, then waits until those attempts are
-     * recorded (tests, benchmarks). Returns how many attempts it started. Other deliveries keep flowing meanwhile.
+     * Claims up to {@code limit} due deliveries for {@code claimer}, first (when {@code sweep}) ending deliveries whose
+     * last allowed attempt was lost. The deliveries in {@code mine} (the claimer's sends in flight) are never claimed
+     * again by it, nor seen as lost, even if their lease looks expired (a renewal that came late, or a test clock moved
+     * forward), and they count against their endpoint's cap. With {@code wantNextDue}, a claim that took fewer than
+     * {@code limit} also says when something next becomes claimable.
      */
-    public int runOnce() {
-        List<CompletableFuture<Void>> started = new ArrayList<>();
-        int count = pump(started);
-        CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
-        return count;
+    Claim claim(Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
+        return QuarkusTransaction.requiringNew().call(() -> claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep));
     }
 
-    /**
-     * Fills the free slots: claims as many deliveries as there are free slots and starts them, until a claim comes
-     * back short (nothing more is claimable now: then a wake-up is scheduled for the next due time) or no slot is
-     * free (a finishing send wakes the worker again). Never waits for a send.
-     */
-    private int pump(List<CompletableFuture<Void>> started) {
-        if (stopped) {
-            return 0;
-        }
-        pumping.lock();
-        try {
-            int total = 0;
-            while (!stopped) {
-                int free = slots.drainPermits();
-                if (free == 0) {
-                    return total;
-                }
-                Claim claim;
-                try {
-                    claim = claim(clock.instant(), free, true);
-                } catch (RuntimeException e) {
-                    slots.release(free);
-                    throw e;
-                }
-                slots.release(free - claim.rows().size());
-                for (Claimed c : claim.rows()) {
-                    CompletableFuture<Void> done = start(c);
-                    if (started != null) {
-                        started.add(done);
-                    }
-                }
-                total += claim.rows().size();
-                if (claim.rows().size() < free) {
-                    scheduleWake(claim.nextDue());
-                    return total;
-                }
-            }
-            return total;
-        } finally {
-            pumping.unlock();
-        }
-    }
-
-    /** Sends one claimed delivery; when its outcome is recorded the slot is freed and the worker claims again. */
-    private CompletableFuture<Void> start(Claimed c) {
-        inFlight.put(c.id(), c.attempt());
-        long limitMs = config.attemptTimeout().toMillis() * 2 + 5_000; // a safety net behind the HTTP client's own limit
-        return CompletableFuture.supplyAsync(() -> send(c), senders)
-                .thenCompose(sent -> sent)
-                .orTimeout(limitMs, TimeUnit.MILLISECONDS)
-                .exceptionally(e -> new WebhookHttp.Result(null, "error: " + rootMessage(e), null, 0))
-                .thenAcceptAsync(result -> record(c, result), recorders)
-                .whenComplete((ignored, e) -> {
-                    if (e != null && !stopped) {
-                        LOG.warnf(e, "could not record webhook delivery %s attempt %d; retried when its lease runs out", c.id(), c.attempt());
-                    }
-                    inFlight.remove(c.id());
-                    slots.release();
-                    wake();
-                });
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-        return t instanceof java.util.concurrent.TimeoutException ? "timeout" : String.valueOf(t.getMessage());
-    }
-
-    /** Claims up to {@code concurrency} deliveries without sending them (a replica that dies right after its claim). */
-    List<Claimed> claim(Instant now) {
-        return claim(now, config.concurrency(), false).rows();
-    }
-
-    private Claim claim(Instant now, int limit, boolean nextDue) {
-        return QuarkusTransaction.requiringNew().call(() -> claimInTransaction(now, limit, nextDue));
-    }
-
-    private Claim claimInTransaction(Instant now, int limit, boolean wantNextDue) {
-        // Deliveries this worker is sending are never claimed again by it, nor seen as lost, even if their lease looks
-        // expired (a renewal that came late, or a test clock moved forward), and they count against their endpoint's cap.
-        String[] mine = inFlight.keySet().toArray(String[]::new);
-        Instant swept = lastSweep;
-        if (swept == null || now.isBefore(swept) || !now.isBefore(swept.plusSeconds(1))) { // at most once a second
-            lastSweep = now;
+    private Claim claimInTransaction(Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
+        if (sweep) {
             sweepLostLastAttempts(now, mine);
         }
 
@@ -383,95 +193,24 @@ public class DeliveryWorker {
                 .setParameter(1, now).setParameter(2, maxAttempts).setParameter(3, LOST).setParameter(4, mine).executeUpdate();
     }
 
-    /** Replaces the pending wake-up by one at {@code due}, or after the poll interval if that is sooner. */
-    private void scheduleWake(Instant due) {
-        Instant now = clock.instant();
-        Instant at = due;
-        if (wakeCap != null && (at == null || at.isAfter(now.plus(wakeCap)))) {
-            at = now.plus(wakeCap);
-        }
-        synchronized (this) {
-            if (nextWake != null) {
-                nextWake.cancel(false);
-                nextWake = null;
-            }
-            nextWakeAt = at;
-            if (at == null || stopped) {
-                return;
-            }
-            long delayMs = Math.max(MIN_WAKE_DELAY_MS, Duration.between(now, at).toMillis());
-            try {
-                nextWake = timer.schedule(this::wake, delayMs, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // stopping
-            }
-        }
-    }
-
-    /** When (on the service clock) the worker will next wake up by itself; null when no wake-up is scheduled. */
-    Instant nextWakeAt() {
-        return nextWakeAt;
-    }
-
-    /** Extends the leases of the deliveries this worker is sending, so no other replica takes them over meanwhile. */
-    int renewLeases() {
-        if (inFlight.isEmpty()) {
-            return 0;
-        }
-        String[] ids = inFlight.keySet().toArray(String[]::new);
-        Instant until = clock.instant().plus(config.claimLease());
+    /** Extends the leases of these deliveries while {@code claimer} still holds them, so no other replica takes them over. */
+    int renew(String[] ids, String claimer, Instant until) {
         return QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery("""
                         update webhook_deliveries set claimed_until = ?1
                         where id = any (?2) and claimed_by = ?3 and claimed_until is not null""")
                 .setParameter(1, until).setParameter(2, ids).setParameter(3, claimer).executeUpdate());
     }
 
-    private void renewQuietly() {
-        if (stopped) {
-            return;
-        }
-        try {
-            renewLeases();
-        } catch (RuntimeException e) {
-            LOG.warnf("could not renew webhook delivery leases (%s); they run out after %s", e.getMessage(), config.claimLease());
-        }
-    }
-
-    private CompletableFuture<WebhookHttp.Result> send(Claimed c) {
-        Instant now = clock.instant();
-        byte[] body = c.payload().getBytes(StandardCharsets.UTF_8);
-        URI url = URI.create(c.url());
-        List<InetAddress> addresses;
-        try {
-            addresses = guard.resolveAllowed(url); // checked again now: the name may resolve elsewhere than at registration
-        } catch (SsrfGuard.Blocked e) {
-            return CompletableFuture.completedFuture(new WebhookHttp.Result(null, "blocked: " + e.getMessage(), null, 0));
-        } catch (RuntimeException e) {
-            return CompletableFuture.completedFuture(new WebhookHttp.Result(null, "dns: " + e.getMessage(), null, 0));
-        }
-        List<String> secrets = new ArrayList<>();
-        secrets.add(box.open(c.secret()));
-        if (c.previousSecret() != null && c.previousSecretExpiresAt() != null && now.isBefore(c.previousSecretExpiresAt())) {
-            secrets.add(box.open(c.previousSecret()));
-        }
-        var headers = WebhookSigner.headers(secrets, c.eventId(), now.getEpochSecond(), body);
-        return http.post(url, addresses.get(0), headers, body).toCompletableFuture();
-    }
-
     /**
      * Records one attempt: success, a scheduled retry, the dead-letter queue, or (on 410) a disabled endpoint; and
-     * the endpoint's circuit breaker. The delivery is updated only if this worker still holds this attempt's claim
+     * the endpoint's circuit breaker. The delivery is updated only if {@code claimer} still holds this attempt's claim
      * (another replica may have taken it over after the lease ran out).
      */
-    void record(Claimed c, WebhookHttp.Result result) {
-        if (stopped) {
-            return;
-        }
-        QuarkusTransaction.requiringNew().run(() -> recordInTransaction(c, result));
+    void record(Claimed c, WebhookHttp.Result result, String claimer, Instant now) {
+        QuarkusTransaction.requiringNew().run(() -> recordInTransaction(c, result, claimer, now));
     }
 
-    private void recordInTransaction(Claimed c, WebhookHttp.Result result) {
-        Instant now = clock.instant();
+    private void recordInTransaction(Claimed c, WebhookHttp.Result result, String claimer, Instant now) {
         int attempt = c.attempt();
         String error = result.error() == null && !result.succeeded() ? "HTTP " + result.status() : result.error();
         // the endpoint row first (as deleting an endpoint does), then the delivery's rows
@@ -557,33 +296,5 @@ public class DeliveryWorker {
             }
         }
         return delay;
-    }
-
-    /** The poll interval as a duration ("5s", "1m", "PT5S"); null when polling is off. */
-    static Duration interval(String every) {
-        if (every == null) {
-            return null;
-        }
-        String s = every.trim().toUpperCase(Locale.ROOT);
-        try {
-            return Duration.parse(s.startsWith("P") ? s : "PT" + s);
-        } catch (RuntimeException e) {
-            return null; // "off", "disabled"
-        }
-    }
-
-    @PreDestroy
-    void stop() {
-        stopped = true;
-        synchronized (this) {
-            if (nextWake != null) {
-                nextWake.cancel(false);
-            }
-        }
-        timer.shutdownNow();
-        pumpThread.shutdownNow();
-        senders.shutdownNow();
-        recorders.shutdownNow();
-        // leases of sends still in flight run out (claimLease) and another replica takes those deliveries over
     }
 }

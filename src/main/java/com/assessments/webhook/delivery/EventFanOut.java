@@ -1,7 +1,6 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -13,17 +12,17 @@ import java.time.Instant;
 @ApplicationScoped
 public class EventFanOut {
 
-    private final EntityManager em;
+    private final Deliveries deliveries;
     private final DeliveryWakeUp wakeUp;
 
-    public EventFanOut(EntityManager em, DeliveryWakeUp wakeUp) {
-        this.em = em;
+    public EventFanOut(Deliveries deliveries, DeliveryWakeUp wakeUp) {
+        this.deliveries = deliveries;
         this.wakeUp = wakeUp;
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
     public int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
-        int queued = Deliveries.fanOut(em, organizationId, environment, eventId, type, now);
+        int queued = deliveries.fanOut(organizationId, environment, eventId, type, now);
         if (queued > 0) {
             wakeUp.afterCommit();
         }
@@ -33,6 +32,6 @@ public class EventFanOut {
     /** Right to forget: the deliveries of the session's events go (with their attempts), whatever their state. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void forget(String sessionId) {
-        Deliveries.forgetSession(em, sessionId);
+        deliveries.forgetSession(sessionId);
     }
 }

@@ -1,5 +1,6 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
+import com.assessments.webhook.WebhookConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;

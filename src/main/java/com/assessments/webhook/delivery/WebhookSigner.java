@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -83,7 +83,7 @@ public final class WebhookSigner {
         return headers;
     }
 
-    // ---- the three MACs (shared with WebhookVerifier) ----
+    // ---- the three MACs (shared with the receiving side's WebhookVerifier in the tests) ----
 
     /** Lower-case hex HMAC-SHA256 keyed with the UTF-8 bytes of the whole secret string, over the raw body. */
     static String bodySignatureHex(String secret, byte[] body) {

@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import com.assessments.support.Admin;
 import com.assessments.support.Receiver;
@@ -252,6 +252,7 @@ class WebhookDeliveryTest {
         receiver.answer(new Receiver.Answer(410, null));
         Sessions.created(keys.secretKey(), "disc");
         String delivery = (String) onlyDelivery(endpoint).get("id");
+        assertTrue(delivery.matches("whd_[0-9A-Za-z]{16}"), "a fanned-out delivery's id is made like every other id: " + delivery);
         Instant before = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MICROS); // the database keeps microseconds
         awaitAttempts(delivery, 1);
         Instant next = ((Timestamp) onlyDelivery(endpoint).get("next_attempt_at")).toInstant();

@@ -1,5 +1,6 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
+import com.assessments.webhook.WebhookConfig;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;

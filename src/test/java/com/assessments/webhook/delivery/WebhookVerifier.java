@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * Verifies a webhook delivery on the receiving side (also the reference for the server SDK). Always verify the
- * raw request body bytes as received: re-serialized JSON does not verify.
+ * raw request body bytes as received: re-serialized JSON does not verify. The service itself never verifies: this
+ * lives with the tests, which receive deliveries as a customer would.
  *
  * <p>{@link #verify} checks a timestamped signature ({@code X-Service-Signature-Timestamped} or the Standard
  * Webhooks {@code webhook-signature}) and rejects timestamps more than {@link #TOLERANCE} away from the

@@ -1,4 +1,8 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
+
+import com.assessments.webhook.WebhookConfig;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.net.InetAddress;
 import java.net.URI;
@@ -13,8 +17,10 @@ import java.util.regex.Pattern;
  * Server-side request forgery guard for webhook endpoint URLs: only http(s) URLs without user info whose host
  * resolves exclusively to public unicast addresses pass, unless an operator allow-listed the host (local
  * development and tests deliver to 127.0.0.1). Callers should connect to one of the returned addresses (not
- * resolve the name again) so that DNS rebinding cannot swap in another address after the check.
+ * resolve the name again) so that DNS rebinding cannot swap in another address after the check. One bean serves
+ * endpoint registration and the delivery worker.
  */
+@Singleton
 public final class SsrfGuard {
 
     /** The URL must not be called; the message reads as an issue with the URL ("must use http or https"). */
@@ -36,8 +42,14 @@ public final class SsrfGuard {
 
     private final Set<String> allowedHosts;
 
+    /** The service's guard: assessments.webhooks.allowed-hosts are exempt. */
+    @Inject
+    public SsrfGuard(WebhookConfig config) {
+        this(config.allowedHosts().orElse(Set.of()));
+    }
+
     /** @param allowedHosts host names or literal IPs exempt from the address rules (dev/tests); may be empty. */
-    public SsrfGuard(Set<String> allowedHosts) {
+    SsrfGuard(Set<String> allowedHosts) {
         Set<String> normalized = new HashSet<>();
         if (allowedHosts != null) {
             for (String host : allowedHosts) {

@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import com.assessments.common.SecretBox;
 import com.assessments.jobs.JobRuns;
@@ -7,12 +7,12 @@ import com.assessments.support.Receiver;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestClock;
 import com.assessments.support.TestDb;
+import com.assessments.webhook.WebhookConfig;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,13 +64,15 @@ class WebhookDeliveryFlowTest {
     @Inject
     DeliveryWorker worker;
     @Inject
-    EntityManager em;
+    DeliveryQueue queue;
     @Inject
     WebhookConfig config;
     @Inject
     SecretBox box;
     @Inject
     WebhookHttp http;
+    @Inject
+    SsrfGuard guard;
     @Inject
     JobRuns runs;
 
@@ -82,7 +84,7 @@ class WebhookDeliveryFlowTest {
     @BeforeEach
     void start() throws Exception {
         receiver = new Receiver();
-        replica2 = new DeliveryWorker(em, clock, config, box, http, runs);
+        replica2 = new DeliveryWorker(queue, clock, config, box, http, guard, runs);
     }
 
     @AfterEach
@@ -215,7 +217,7 @@ class WebhookDeliveryFlowTest {
         String id = queueUnsent(keys, endpoint, "pending", 0);
         Instant claimedAt = clock.instant();
         var claimed = worker.claim(claimedAt);
-        assertEquals(List.of(id), claimed.stream().map(DeliveryWorker.Claimed::id).toList());
+        assertEquals(List.of(id), claimed.stream().map(DeliveryQueue.Claimed::id).toList());
 
         // the attempt is counted before the send, with its lease of 15 s
         var row = delivery(id);
@@ -240,7 +242,7 @@ class WebhookDeliveryFlowTest {
         var attempts = db.query("select attempt, in_flight, response_status, error from webhook_attempts where delivery_id = ? order by attempt", id);
         assertEquals(2, attempts.size());
         assertEquals(false, attempts.get(0).get("in_flight"));
-        assertEquals(DeliveryWorker.LOST, attempts.get(0).get("error"));
+        assertEquals(DeliveryQueue.LOST, attempts.get(0).get("error"));
         assertEquals(200, ((Number) attempts.get(1).get("response_status")).intValue());
         api().auth().oauth2(keys.secretKey()).get("/api/v1/webhooks/{id}/deliveries", endpoint).then().statusCode(200)
                 .body("data[0].attempts", equalTo(2)).body("data[0].status", equalTo("succeeded"));
@@ -296,9 +298,9 @@ class WebhookDeliveryFlowTest {
         assertEquals("dead", row.get("status"));
         assertEquals(6, ((Number) row.get("attempts")).intValue()); // never more than the contract's 6
         assertNull(row.get("claimed_until"));
-        assertEquals(DeliveryWorker.LOST, db.query("select last_error from webhook_deliveries where id = ?", id).get(0).get("last_error"));
+        assertEquals(DeliveryQueue.LOST, db.query("select last_error from webhook_deliveries where id = ?", id).get(0).get("last_error"));
         assertEquals(1, db.count("select count(*) from webhook_attempts where delivery_id = ? and attempt = 6 and not in_flight and error = ?",
-                id, DeliveryWorker.LOST));
+                id, DeliveryQueue.LOST));
         assertEquals(0, receiver.received().size());
     }
 

@@ -1,4 +1,4 @@
-package com.assessments.webhook;
+package com.assessments.webhook.delivery;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

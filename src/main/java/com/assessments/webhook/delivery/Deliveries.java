@@ -1,0 +1,149 @@
+package com.assessments.webhook.delivery;
+
+import com.assessments.common.Ids;
+import com.assessments.common.PageResult;
+import com.assessments.common.Times;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The delivery log (webhook_deliveries) for the outbox and the API: queue, fan out, supersede, cancel, forget, read.
+ * Every delivery id is made here, the {@link Ids} way like every other id. (Rows queued by fan-out before this were
+ * given hex ids by the database; they still read and match the contract's {@code whd_} pattern.) The worker's claims,
+ * leases and outcomes are in {@link DeliveryQueue}.
+ */
+@ApplicationScoped
+public class Deliveries {
+
+    static final String PREFIX = "whd_";
+
+    /** One delivery as the API shows it. */
+    public record Row(String id, String endpointId, String eventId, String eventType, String status, int attempts,
+                      Instant nextAttemptAt, Instant lastAttemptAt, Integer lastResponseStatus, String lastError,
+                      Instant createdAt, Instant deliveredAt) {
+    }
+
+    /** A failed or dead delivery that recover copies. */
+    public record Original(String id, String eventId) {
+    }
+
+    private static final String COLUMNS = """
+            d.id, d.endpoint_id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
+            d.last_response_status, d.last_error, d.created_at, d.delivered_at""";
+
+    private final EntityManager em;
+
+    public Deliveries(EntityManager em) {
+        this.em = em;
+    }
+
+    /** One new pending delivery, due now. */
+    public String queue(String organizationId, String endpointId, String eventId, Instant now) {
+        String id = Ids.id(PREFIX);
+        em.createNativeQuery("""
+                        insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+                        values (?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5)""")
+                .setParameter(1, id).setParameter(2, organizationId).setParameter(3, endpointId).setParameter(4, eventId)
+                .setParameter(5, now).executeUpdate();
+        return id;
+    }
+
+    /**
+     * Marks a failed or dead delivery as replaced by {@code copyId} (a resend or recover): it stops retrying, leaves
+     * the dead-letter count and is not recovered again. No-op for one already superseded, pending, succeeded or in flight.
+     */
+    public void supersede(String id, String copyId, Instant now) {
+        em.createNativeQuery("""
+                        update webhook_deliveries set superseded_by = ?2, status = 'dead', next_attempt_at = null
+                        where id = ?1 and status in ('failed', 'dead') and superseded_by is null
+                          and (claimed_until is null or claimed_until <= ?3)""")
+                .setParameter(1, id).setParameter(2, copyId).setParameter(3, now).executeUpdate();
+    }
+
+    /** The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its type. */
+    int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
+        @SuppressWarnings("unchecked")
+        List<String> endpoints = em.createNativeQuery("""
+                        select w.id from webhook_endpoints w
+                        where w.organization_id = ?1 and w.environment = ?2 and w.status = 'enabled' and w.deleted_at is null
+                          and ?3 = any (w.events)""")
+                .setParameter(1, organizationId).setParameter(2, environment).setParameter(3, type).getResultList();
+        if (endpoints.isEmpty()) {
+            return 0;
+        }
+        String[] ids = endpoints.stream().map(endpoint -> Ids.id(PREFIX)).toArray(String[]::new);
+        return em.createNativeQuery("""
+                        insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+                        select d.id, ?1, d.endpoint_id, ?2, 'pending', 0, ?3, ?3
+                        from unnest(cast(?4 as text[]), cast(?5 as text[])) as d(id, endpoint_id)""")
+                .setParameter(1, organizationId).setParameter(2, eventId).setParameter(3, now)
+                .setParameter(4, ids).setParameter(5, endpoints.toArray(String[]::new)).executeUpdate();
+    }
+
+    /** Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10). */
+    int forgetSession(String sessionId) {
+        return em.createNativeQuery("delete from webhook_deliveries where event_id in (select id from events where session_id = ?1)")
+                .setParameter(1, sessionId).executeUpdate();
+    }
+
+    /** A deleted endpoint's deliveries not yet made are dropped (their attempts go with them: on delete cascade, V10). */
+    public int cancelUnsent(String endpointId) {
+        return em.createNativeQuery("delete from webhook_deliveries where endpoint_id = ?1 and status in ('pending', 'failed')")
+                .setParameter(1, endpointId).executeUpdate();
+    }
+
+    /** The event a delivery of this endpoint carries; empty when the endpoint has no such delivery. */
+    public Optional<String> eventOf(String id, String endpointId) {
+        @SuppressWarnings("unchecked")
+        List<String> events = em.createNativeQuery("select event_id from webhook_deliveries where id = ?1 and endpoint_id = ?2")
+                .setParameter(1, id).setParameter(2, endpointId).getResultList();
+        return events.stream().findFirst();
+    }
+
+    /**
+     * The endpoint's failed and dead deliveries created in [since, until) that nothing superseded yet, oldest first,
+     * locked (FOR UPDATE: a concurrent recover waits here, then finds them superseded and skips them). Deliveries in
+     * flight (claimed) are left alone: their outcome is not known yet.
+     */
+    public List<Original> recoverable(String endpointId, Instant since, Instant until, Instant now) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("""
+                        select id, event_id from webhook_deliveries
+                        where endpoint_id = ?1 and status in ('failed', 'dead') and superseded_by is null
+                          and created_at >= ?2 and created_at < ?3 and (claimed_until is null or claimed_until <= ?4)
+                        order by created_at, id
+                        for update""")
+                .setParameter(1, endpointId).setParameter(2, since).setParameter(3, until).setParameter(4, now).getResultList();
+        return rows.stream().map(r -> new Original((String) r[0], (String) r[1])).toList();
+    }
+
+    public PageResult<Row> page(String endpointId, String status, int limit, int offset) {
+        String where = " where d.endpoint_id = ?1" + (status == null ? "" : " and d.status = ?2");
+        var count = em.createNativeQuery("select count(*) from webhook_deliveries d" + where).setParameter(1, endpointId);
+        var rows = em.createNativeQuery("select " + COLUMNS + " from webhook_deliveries d join events e on e.id = d.event_id"
+                + where + " order by d.created_at desc, d.id desc limit " + limit + " offset " + offset).setParameter(1, endpointId);
+        if (status != null) {
+            count.setParameter(2, status);
+            rows.setParameter(2, status);
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> list = rows.getResultList();
+        return new PageResult<>(list.stream().map(Deliveries::row).toList(), ((Number) count.getSingleResult()).longValue());
+    }
+
+    public Row one(String id) {
+        Object[] row = (Object[]) em.createNativeQuery("select " + COLUMNS + " from webhook_deliveries d join events e on e.id = d.event_id"
+                + " where d.id = ?1").setParameter(1, id).getSingleResult();
+        return row(row);
+    }
+
+    private static Row row(Object[] r) {
+        return new Row((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], ((Number) r[5]).intValue(),
+                Times.instant(r[6]), Times.instant(r[7]), r[8] == null ? null : ((Number) r[8]).intValue(), (String) r[9],
+                Times.instant(r[10]), Times.instant(r[11]));
+    }
+}

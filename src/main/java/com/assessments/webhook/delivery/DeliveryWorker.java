@@ -1,0 +1,346 @@
+package com.assessments.webhook.delivery;
+
+import com.assessments.common.SecretBox;
+import com.assessments.jobs.JobRuns;
+import com.assessments.webhook.WebhookConfig;
+import com.assessments.webhook.delivery.DeliveryQueue.Claim;
+import com.assessments.webhook.delivery.DeliveryQueue.Claimed;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Delivers webhooks, safely on any number of replicas, as a continuous flow:
+ * <ol>
+ * <li>Claim: one transaction takes as many due deliveries as this replica has free sending slots
+ * ({@code concurrency} permits), with FOR UPDATE SKIP LOCKED and a short lease (claimed_until). Per endpoint it
+ * takes at most {@code max-in-flight-per-endpoint} minus the endpoint's live leases of all replicas (the count is
+ * exact: claims of one endpoint are serialized by a transaction-scoped advisory lock, so two replicas never both
+ * fill the same free room; a lease left unrenewed for two renewal intervals, by a replica that died, no longer
+ * counts, so the endpoint's other deliveries go on while it runs out), skips endpoints whose circuit is open, and
+ * lets one delivery probe an endpoint whose
+ * cool-down has passed. The same transaction counts the attempt (attempts + 1, an in-flight webhook_attempts row),
+ * so an attempt is counted even if this replica dies during the send.</li>
+ * <li>Send outside any transaction, concurrently; leases of the deliveries in flight are renewed every few seconds.</li>
+ * <li>Record each outcome in its own transaction as soon as it arrives, release the slot and claim again: there is
+ * no batch, so a receiver that hangs holds its own slots (at most the per-endpoint cap) and nobody else's.</li>
+ * </ol>
+ * A replica that dies loses nothing: its leases stop being renewed and another replica takes the deliveries over
+ * once they run out (at-least-once; receivers de-duplicate on webhook-id). Woken on commit of new deliveries
+ * (see DeliveryWakeUp/DeliveryListener), when a send finishes, at the next time something becomes due (a retry,
+ * a lease running out, a circuit's cool-down ending; capped by the poll interval), and polled as a safety net.
+ * Deliveries of one endpoint are not ordered: each carries its event's createdAt. The statements of each step are
+ * in {@link DeliveryQueue}; this class keeps the flow (slots, sends, wake-ups, lease renewal).
+ */
+@ApplicationScoped
+public class DeliveryWorker {
+
+    public static final String NAME = "webhook-delivery";
+    private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
+    /** A wake-up is never scheduled sooner than this (no busy loop on something due a microsecond from now). */
+    private static final long MIN_WAKE_DELAY_MS = 20;
+
+    private final DeliveryQueue queue;
+    private final Clock clock;
+    private final WebhookConfig config;
+    private final SecretBox box;
+    private final WebhookHttp http;
+    private final JobRuns runs;
+    private final SsrfGuard guard;
+    /** Written to claimed_by: unique per worker (two workers in one process are two replicas). */
+    private final String claimer = JobRuns.INSTANCE + "/" + UUID.randomUUID().toString().substring(0, 8);
+    private final Duration wakeCap;
+
+    private final Semaphore slots;
+    /** Deliveries this worker is sending: id -> attempt. Their leases are renewed. */
+    private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
+    private final ReentrantLock pumping = new ReentrantLock();
+    private final AtomicBoolean wakeQueued = new AtomicBoolean();
+    private final ExecutorService pumpThread;
+    /** DNS checks and signing before a send (a slow DNS answer must not hold up claims). */
+    private final ExecutorService senders;
+    /** Outcomes are recorded here, never on the HTTP client's event loop; bounded so records use few connections. */
+    private final ExecutorService recorders;
+    private final ScheduledExecutorService timer;
+    private ScheduledFuture<?> nextWake;
+    private volatile Instant nextWakeAt;
+    private volatile boolean stopped;
+    private volatile Instant lastSweep;
+
+    public DeliveryWorker(DeliveryQueue queue, Clock clock, WebhookConfig config, SecretBox box, WebhookHttp http, SsrfGuard guard,
+                          JobRuns runs) {
+        this.queue = queue;
+        this.clock = clock;
+        this.config = config;
+        this.box = box;
+        this.http = http;
+        this.runs = runs;
+        this.guard = guard;
+        this.wakeCap = interval(config.pollEvery());
+        this.slots = new Semaphore(Math.max(1, config.concurrency()));
+        this.pumpThread = Executors.newSingleThreadExecutor(daemon("webhook-claim"));
+        this.senders = Executors.newCachedThreadPool(daemon("webhook-send"));
+        this.recorders = Executors.newFixedThreadPool(Math.max(1, Math.min(4, config.concurrency())), daemon("webhook-record"));
+        this.timer = Executors.newSingleThreadScheduledExecutor(daemon("webhook-timer"));
+        long renewMs = Math.max(100, config.leaseRenewEvery().toMillis());
+        timer.scheduleWithFixedDelay(this::renewQuietly, renewMs, renewMs, TimeUnit.MILLISECONDS);
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    @Scheduled(identity = NAME, every = "${assessments.webhooks.poll-every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void poll() {
+        long started = System.nanoTime();
+        int sent = pump(null);
+        runs.record(NAME, clock.instant(), (System.nanoTime() - started) / 1_000_000, sent);
+    }
+
+    /** Claims soon on the claim thread; wake-ups that arrive meanwhile are merged into one claim. */
+    public void wake() {
+        if (stopped || !wakeQueued.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            pumpThread.submit(() -> {
+                wakeQueued.set(false);
+                try {
+                    pump(null);
+                } catch (RuntimeException e) {
+                    LOG.warn("webhook delivery claim failed", e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            wakeQueued.set(false); // stopping
+        }
+    }
+
+    /**
+     * Claims and starts sending whatever is due, as far as free slots allow, then waits until those attempts are
+     * recorded (tests, benchmarks). Returns how many attempts it started. Other deliveries keep flowing meanwhile.
+     */
+    public int runOnce() {
+        List<CompletableFuture<Void>> started = new ArrayList<>();
+        int count = pump(started);
+        CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
+        return count;
+    }
+
+    /**
+     * Fills the free slots: claims as many deliveries as there are free slots and starts them, until a claim comes
+     * back short (nothing more is claimable now: then a wake-up is scheduled for the next due time) or no slot is
+     * free (a finishing send wakes the worker again). Never waits for a send.
+     */
+    private int pump(List<CompletableFuture<Void>> started) {
+        if (stopped) {
+            return 0;
+        }
+        pumping.lock();
+        try {
+            int total = 0;
+            while (!stopped) {
+                int free = slots.drainPermits();
+                if (free == 0) {
+                    return total;
+                }
+                Claim claim;
+                try {
+                    claim = claim(clock.instant(), free, true);
+                } catch (RuntimeException e) {
+                    slots.release(free);
+                    throw e;
+                }
+                slots.release(free - claim.rows().size());
+                for (Claimed c : claim.rows()) {
+                    CompletableFuture<Void> done = start(c);
+                    if (started != null) {
+                        started.add(done);
+                    }
+                }
+                total += claim.rows().size();
+                if (claim.rows().size() < free) {
+                    scheduleWake(claim.nextDue());
+                    return total;
+                }
+            }
+            return total;
+        } finally {
+            pumping.unlock();
+        }
+    }
+
+    /** Sends one claimed delivery; when its outcome is recorded the slot is freed and the worker claims again. */
+    private CompletableFuture<Void> start(Claimed c) {
+        inFlight.put(c.id(), c.attempt());
+        long limitMs = config.attemptTimeout().toMillis() * 2 + 5_000; // a safety net behind the HTTP client's own limit
+        return CompletableFuture.supplyAsync(() -> send(c), senders)
+                .thenCompose(sent -> sent)
+                .orTimeout(limitMs, TimeUnit.MILLISECONDS)
+                .exceptionally(e -> new WebhookHttp.Result(null, "error: " + rootMessage(e), null, 0))
+                .thenAcceptAsync(result -> record(c, result), recorders)
+                .whenComplete((ignored, e) -> {
+                    if (e != null && !stopped) {
+                        LOG.warnf(e, "could not record webhook delivery %s attempt %d; retried when its lease runs out", c.id(), c.attempt());
+                    }
+                    inFlight.remove(c.id());
+                    slots.release();
+                    wake();
+                });
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        return t instanceof java.util.concurrent.TimeoutException ? "timeout" : String.valueOf(t.getMessage());
+    }
+
+    /** Claims up to {@code concurrency} deliveries without sending them (a replica that dies right after its claim). */
+    List<Claimed> claim(Instant now) {
+        return claim(now, config.concurrency(), false).rows();
+    }
+
+    private Claim claim(Instant now, int limit, boolean nextDue) {
+        String[] mine = inFlight.keySet().toArray(String[]::new);
+        Instant swept = lastSweep;
+        boolean sweep = swept == null || now.isBefore(swept) || !now.isBefore(swept.plusSeconds(1)); // at most once a second
+        if (sweep) {
+            lastSweep = now;
+        }
+        return queue.claim(now, limit, nextDue, mine, claimer, sweep);
+    }
+
+    /** Replaces the pending wake-up by one at {@code due}, or after the poll interval if that is sooner. */
+    private void scheduleWake(Instant due) {
+        Instant now = clock.instant();
+        Instant at = due;
+        if (wakeCap != null && (at == null || at.isAfter(now.plus(wakeCap)))) {
+            at = now.plus(wakeCap);
+        }
+        synchronized (this) {
+            if (nextWake != null) {
+                nextWake.cancel(false);
+                nextWake = null;
+            }
+            nextWakeAt = at;
+            if (at == null || stopped) {
+                return;
+            }
+            long delayMs = Math.max(MIN_WAKE_DELAY_MS, Duration.between(now, at).toMillis());
+            try {
+                nextWake = timer.schedule(this::wake, delayMs, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // stopping
+            }
+        }
+    }
+
+    /** When (on the service clock) the worker will next wake up by itself; null when no wake-up is scheduled. */
+    Instant nextWakeAt() {
+        return nextWakeAt;
+    }
+
+    /** Extends the leases of the deliveries this worker is sending, so no other replica takes them over meanwhile. */
+    int renewLeases() {
+        if (inFlight.isEmpty()) {
+            return 0;
+        }
+        String[] ids = inFlight.keySet().toArray(String[]::new);
+        Instant until = clock.instant().plus(config.claimLease());
+        return queue.renew(ids, claimer, until);
+    }
+
+    private void renewQuietly() {
+        if (stopped) {
+            return;
+        }
+        try {
+            renewLeases();
+        } catch (RuntimeException e) {
+            LOG.warnf("could not renew webhook delivery leases (%s); they run out after %s", e.getMessage(), config.claimLease());
+        }
+    }
+
+    private CompletableFuture<WebhookHttp.Result> send(Claimed c) {
+        Instant now = clock.instant();
+        byte[] body = c.payload().getBytes(StandardCharsets.UTF_8);
+        URI url = URI.create(c.url());
+        List<InetAddress> addresses;
+        try {
+            addresses = guard.resolveAllowed(url); // checked again now: the name may resolve elsewhere than at registration
+        } catch (SsrfGuard.Blocked e) {
+            return CompletableFuture.completedFuture(new WebhookHttp.Result(null, "blocked: " + e.getMessage(), null, 0));
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(new WebhookHttp.Result(null, "dns: " + e.getMessage(), null, 0));
+        }
+        List<String> secrets = new ArrayList<>();
+        secrets.add(box.open(c.secret()));
+        if (c.previousSecret() != null && c.previousSecretExpiresAt() != null && now.isBefore(c.previousSecretExpiresAt())) {
+            secrets.add(box.open(c.previousSecret()));
+        }
+        var headers = WebhookSigner.headers(secrets, c.eventId(), now.getEpochSecond(), body);
+        return http.post(url, addresses.get(0), headers, body).toCompletableFuture();
+    }
+
+    /** Records one attempt's outcome ({@link DeliveryQueue#record}), unless the worker is stopping. */
+    void record(Claimed c, WebhookHttp.Result result) {
+        if (stopped) {
+            return;
+        }
+        queue.record(c, result, claimer, clock.instant());
+    }
+
+    /** The poll interval as a duration ("5s", "1m", "PT5S"); null when polling is off. */
+    static Duration interval(String every) {
+        if (every == null) {
+            return null;
+        }
+        String s = every.trim().toUpperCase(Locale.ROOT);
+        try {
+            return Duration.parse(s.startsWith("P") ? s : "PT" + s);
+        } catch (RuntimeException e) {
+            return null; // "off", "disabled"
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        stopped = true;
+        synchronized (this) {
+            if (nextWake != null) {
+                nextWake.cancel(false);
+            }
+        }
+        timer.shutdownNow();
+        pumpThread.shutdownNow();
+        senders.shutdownNow();
+        recorders.shutdownNow();
+        // leases of sends still in flight run out (claimLease) and another replica takes those deliveries over
+    }
+}
