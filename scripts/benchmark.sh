@@ -210,10 +210,17 @@ if (( WEBHOOK_ENDPOINTS > 1 )); then
          update webhook_deliveries w set endpoint_id = e.id from d join e on e.environment = d.environment and e.k = d.r % e.n
          where w.id = d.id"
 fi
+[[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
 psql_ "update webhook_endpoints set circuit_open_until = null where organization_id = '$ORG'"
 echo "webhook deliveries: $QUEUED queued, $WEBHOOK_ENDPOINTS endpoint(s) per environment (live, test), let go now (load average $(load))"
 read -r RECEIVED SPAN WEBHOOK_RATE < <(python3 "$ROOT/scripts/bench/await-deliveries.py" "$RECEIVER_PORT" "$QUEUED" "$SECONDS_EACH")
 echo "  $RECEIVED received in $SPAN s (first to last): $WEBHOOK_RATE deliveries/s"
+if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
+  echo "pg_stat_statements, top 8 by total time during the webhook phase:"
+  psql -X -c "select calls, rows, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
+              left(regexp_replace(query, '\s+', ' ', 'g'), 100) as query
+              from pg_stat_statements order by total_exec_time desc limit 8"
+fi
 
 # --- report -----------------------------------------------------------------------------------------------------
 echo
