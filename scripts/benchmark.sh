@@ -15,7 +15,11 @@
 # webhook deliveries are let go to a local receiver (scripts/bench/receiver.py) and counted per second.
 #
 # Settings (environment): CLIENTS (16), DURATION (10), WARMUP (8) seconds of warm-up per operation, JAR (the
-# production jar), JAVA_OPTS (extra JVM options, e.g. -XX:StartFlightRecording=filename=/tmp/x.jfr),
+# production jar; java is started in its directory), JAVA_OPTS (extra JVM options, e.g.
+# -XX:StartFlightRecording=filename=/tmp/x.jfr), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
+# ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true writes next to the jar), START_ONLY=1 (stop
+# after the JVM start figure), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
+# before they are let go; extra ones are registered only then, so the request phases write the same rows),
 # PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), KEEP=1 (keep the work
 # directory). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
 set -euo pipefail
@@ -27,6 +31,14 @@ SECONDS_EACH=${DURATION:-10}
 WARMUP=${WARMUP:-8}
 JAR=${JAR:-target/quarkus-app/quarkus-run.jar}
 [[ -f "$JAR" ]] || { echo "no $JAR: run ./mvnw -B package -DskipTests first" >&2; exit 2; }
+JAR=$(readlink -f "$JAR")
+WEBHOOK_ENDPOINTS=${WEBHOOK_ENDPOINTS:-1}
+JVM_OPTS=${JAVA_OPTS:-}
+if [[ "${APPCDS:-}" == 1 ]]; then
+  [[ -f "$(dirname "$JAR")/app-cds.jsa" ]] \
+    || { echo "no app-cds.jsa next to $JAR: ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true" >&2; exit 2; }
+  JVM_OPTS="$JVM_OPTS -XX:SharedArchiveFile=app-cds.jsa" # relative: the archive records the class path as run at build
+fi
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
 command -v pgbench >/dev/null || { echo "pgbench is missing (apt-get install -y postgresql-contrib)" >&2; exit 2; }
 
@@ -77,8 +89,9 @@ export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
 # the local receiver is plain http on 127.0.0.1 (the production rules want https and no loopback)
 export ASSESSMENTS_WEBHOOKS_ALLOWED_HOSTS=127.0.0.1 ASSESSMENTS_WEBHOOKS_ALLOW_HTTP=true ASSESSMENTS_WEBHOOKS_ALLOW_HTTP_LIVE=true
 T_LAUNCH=$(now)
+# from the jar's directory: an AppCDS archive only matches the class path it was built with (quarkus-run.jar, relative)
 # shellcheck disable=SC2086
-java ${JAVA_OPTS:-} -jar "$JAR" >"$WORK/app.log" 2>&1 &
+(cd "$(dirname "$JAR")" && exec java $JVM_OPTS -jar "$(basename "$JAR")") >"$WORK/app.log" 2>&1 &
 APP_PID=$!
 for _ in $(seq 1 1200); do
   [[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/status" || true) == 200 ]] && break
@@ -87,7 +100,8 @@ for _ in $(seq 1 1200); do
 done
 T_UP=$(now)
 STARTED=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
-echo "service up on $BASE: $(python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f}')") s from launch to the first answer (Quarkus: $STARTED)"
+echo "service up on $BASE: $(python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f}')") s from launch to the first answer (Quarkus: $STARTED; JVM options:${JVM_OPTS:- none})"
+[[ "${START_ONLY:-}" == 1 ]] && exit 0
 
 admin() { curl -sf -X "$1" "$BASE$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' ${3:+-d "$3"}; }
 ORG=$(admin POST /api/admin/organizations \
@@ -177,10 +191,36 @@ fi
 
 # --- webhook deliveries -----------------------------------------------------------------------------------------
 QUEUED=$(psql_ "select count(*) from webhook_deliveries where organization_id = '$ORG' and status = 'pending'")
+if (( WEBHOOK_ENDPOINTS > 1 )); then
+  # registered only now (each would have got a delivery of every event), the queue spread over them round-robin
+  for env in live test; do
+    key=$([[ $env == live ]] && echo "$LIVE_KEY" || new_key test)
+    for _ in $(seq 2 "$WEBHOOK_ENDPOINTS"); do
+      curl -sf -X POST "$BASE/api/v1/webhooks" -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+        -d "{\"url\":\"http://127.0.0.1:$RECEIVER_PORT/hook\",\"events\":[\"session.created\",\"session.completed\"]}" >/dev/null
+    done
+  done
+  psql_ "update webhook_endpoints set circuit_open_until = now() + interval '1 day' where organization_id = '$ORG';
+         with e as (select id, environment, row_number() over (partition by environment order by id) - 1 as k,
+                           count(*) over (partition by environment) as n
+                    from webhook_endpoints where organization_id = '$ORG' and deleted_at is null),
+              d as (select d.id, p.environment, row_number() over (partition by p.environment order by d.id) as r
+                    from webhook_deliveries d join webhook_endpoints p on p.id = d.endpoint_id
+                    where d.organization_id = '$ORG' and d.status = 'pending')
+         update webhook_deliveries w set endpoint_id = e.id from d join e on e.environment = d.environment and e.k = d.r % e.n
+         where w.id = d.id"
+fi
+[[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
 psql_ "update webhook_endpoints set circuit_open_until = null where organization_id = '$ORG'"
-echo "webhook deliveries: $QUEUED queued, 2 endpoints, let go now (load average $(load))"
+echo "webhook deliveries: $QUEUED queued, $WEBHOOK_ENDPOINTS endpoint(s) per environment (live, test), let go now (load average $(load))"
 read -r RECEIVED SPAN WEBHOOK_RATE < <(python3 "$ROOT/scripts/bench/await-deliveries.py" "$RECEIVER_PORT" "$QUEUED" "$SECONDS_EACH")
 echo "  $RECEIVED received in $SPAN s (first to last): $WEBHOOK_RATE deliveries/s"
+if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
+  echo "pg_stat_statements, top 8 by total time during the webhook phase:"
+  psql -X -c "select calls, rows, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
+              left(regexp_replace(query, '\s+', ' ', 'g'), 100) as query
+              from pg_stat_statements order by total_exec_time desc limit 8"
+fi
 
 # --- report -----------------------------------------------------------------------------------------------------
 echo
