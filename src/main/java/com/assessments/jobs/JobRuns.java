@@ -16,14 +16,17 @@ public class JobRuns {
             .orElse("local-" + ProcessHandle.current().pid());
 
     private final EntityManager em;
+    private final Drain drain;
 
-    public JobRuns(EntityManager em) {
+    public JobRuns(EntityManager em, Drain drain) {
         this.em = em;
+        this.drain = drain;
     }
 
     /**
      * Runs {@code batch} (each call one transaction claiming at most {@code batchSize} rows with SKIP LOCKED and
-     * returning how many it handled) until a batch comes back short, then records the run.
+     * returning how many it handled) until a batch comes back short, or until the replica starts draining (a
+     * shutdown claims nothing new: the run in progress ends after its current batch), then records the run.
      */
     public int runInBatches(String job, Instant now, int batchSize, java.util.function.ToIntFunction<Instant> batch) {
         long started = System.nanoTime();
@@ -32,7 +35,7 @@ public class JobRuns {
         do {
             handled = batch.applyAsInt(now);
             total += handled;
-        } while (handled == batchSize);
+        } while (handled == batchSize && !drain.draining());
         record(job, now, (System.nanoTime() - started) / 1_000_000, total);
         return total;
     }

@@ -37,6 +37,9 @@ class DrainTest {
     @Inject
     Scheduler scheduler;
 
+    @Inject
+    JobRuns jobRuns;
+
     @Test
     void readinessGoesDownAndJobsStopWhileRequestsAreStillServed() {
         raw().get("/q/health/ready").then().statusCode(200);
@@ -58,6 +61,24 @@ class DrainTest {
         }
         raw().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem("drain"));
         assertTrue(scheduler.isRunning());
+    }
+
+    @Test
+    void aBatchedJobClaimsNoFurtherBatchOnceDrainingBegins() {
+        int[] batches = {0};
+        // every batch comes back full, so only the drain can end the run; the drain begins during the first batch
+        int handled = jobRuns.runInBatches("drain-test", java.time.Instant.now(), 10, now -> {
+            if (batches[0]++ == 0) {
+                drain.begin();
+            }
+            return batches[0] > 50 ? 0 : 10;
+        });
+        try {
+            assertEquals(1, batches[0], "no batch is claimed after the drain began");
+            assertEquals(10, handled);
+        } finally {
+            drain.end();
+        }
     }
 
     @Test
