@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 public final class ContractDocument {
 
     private static volatile JsonNode tree;
+    private static volatile byte[] bytes;
 
     private ContractDocument() {
     }
@@ -33,7 +34,29 @@ public final class ContractDocument {
         return t;
     }
 
+    /** The file's bytes as the build copied them (served unchanged at /q/openapi), read once. */
+    public static byte[] bytes() {
+        byte[] b = bytes;
+        if (b == null) {
+            synchronized (ContractDocument.class) {
+                if (bytes == null) {
+                    bytes = readBytes();
+                }
+                b = bytes;
+            }
+        }
+        return b;
+    }
+
     private static JsonNode read() {
+        try {
+            return new ObjectMapper(new YAMLFactory()).readTree(bytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot parse openapi.yaml", e);
+        }
+    }
+
+    private static byte[] readBytes() {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         if (loader == null) {
             loader = ContractDocument.class.getClassLoader();
@@ -42,7 +65,7 @@ public final class ContractDocument {
             if (in == null) {
                 throw new IllegalStateException("META-INF/openapi.yaml is missing from the class path");
             }
-            return new ObjectMapper(new YAMLFactory()).readTree(in);
+            return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read openapi.yaml", e);
         }

@@ -1,14 +1,11 @@
 package com.assessments.docs;
 
+import com.assessments.common.ContractDocument;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
-
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 
 /**
  * {@code GET /q/openapi} in YAML (its default form) answers the bytes of openapi.yaml, comments and layout included:
@@ -18,22 +15,8 @@ import java.io.UncheckedIOException;
 @Singleton
 public class ContractFileRoute {
 
-    static final String RESOURCE = "META-INF/openapi.yaml";
-
-    private static Buffer read() {
-        ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        try (InputStream in = (loader != null ? loader : ContractFileRoute.class.getClassLoader()).getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the build");
-            }
-            return Buffer.buffer(in.readAllBytes());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     void install(@Observes Router router) {
-        Buffer file = read();
+        Buffer file = Buffer.buffer(ContractDocument.bytes());
         router.route(HttpMethod.GET, "/q/openapi").order(Integer.MIN_VALUE + 200).handler(ctx -> {
             String format = ctx.request().getParam("format");
             String accept = ctx.request().getHeader("Accept");

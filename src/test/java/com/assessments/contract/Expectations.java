@@ -1,9 +1,5 @@
 package com.assessments.contract;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -124,26 +120,4 @@ final class Expectations {
         return OPEN_FINDINGS.contains(k);
     }
 
-    private static boolean is2xx(Outcome o) {
-        return o.status() >= 200 && o.status() < 300;
-    }
-
-    private static boolean invalidInputEndsWith(Outcome o, String suffix) {
-        return o.requestCase().getInvalidInput() != null && o.requestCase().getInvalidInput().endsWith(suffix);
-    }
-
-    private static boolean unparsableRedirectUrl(Outcome o) {
-        try {
-            String url = new ObjectMapper().readTree(o.body()).path("redirectUrl").asText(null);
-            if (url == null) {
-                return false;
-            }
-            new URI(url).parseServerAuthority();
-            return false;
-        } catch (URISyntaxException e) {
-            return true;
-        } catch (Exception e) {
-            return false;
-        }
-    }
 }
