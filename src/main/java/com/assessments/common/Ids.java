@@ -22,9 +22,19 @@ public final class Ids {
     }
 
     static String random(int length) {
+        // one draw of bytes per identifier, not one locked SecureRandom call per character (every request names
+        // itself with an id); bytes of 248 and above are dropped, so each of the 62 characters stays equally likely
         char[] out = new char[length];
-        for (int i = 0; i < length; i++) {
-            out[i] = BASE62[RANDOM.nextInt(BASE62.length)];
+        byte[] bytes = new byte[length + 8];
+        int filled = 0;
+        while (filled < length) {
+            RANDOM.nextBytes(bytes);
+            for (int i = 0; i < bytes.length && filled < length; i++) {
+                int value = bytes[i] & 0xFF;
+                if (value < 248) {
+                    out[filled++] = BASE62[value % 62];
+                }
+            }
         }
         return new String(out);
     }

@@ -6,10 +6,12 @@ import jakarta.persistence.Id;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.jpa.HibernateHints;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -99,9 +101,15 @@ public class Session extends PanacheEntityBase {
 
     private static final String OWNED = "id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null";
 
-    /** One of the organization's sessions in that environment, unless deleted. */
-    public static Optional<Session> findOwned(String id, String organizationId, String environment) {
-        return Session.<Session>find(OWNED, id, organizationId, environment).firstResultOptional();
+    /**
+     * One of the organization's sessions in that environment, unless deleted, for reading only. A primary-key load
+     * (no query to parse or plan on each call) without the snapshot Hibernate keeps for dirty checking: this is the
+     * GET path, the most frequent request.
+     */
+    public static Optional<Session> readOwned(String id, String organizationId, String environment) {
+        Session s = getEntityManager().find(Session.class, id, Map.of(HibernateHints.HINT_READ_ONLY, true));
+        return Optional.ofNullable(s).filter(found -> found.deletedAt == null
+                && found.organizationId.equals(organizationId) && found.environment.equals(environment));
     }
 
     /**

@@ -186,7 +186,7 @@ public class SessionService {
     }
 
     private Session find(Caller.KeyPrincipal key, String id) {
-        return Session.findOwned(id, key.organizationId(), key.environment()).orElseThrow(() -> notFound(id));
+        return Session.readOwned(id, key.organizationId(), key.environment()).orElseThrow(() -> notFound(id));
     }
 
     /** Row lock: concurrent submits, loads and deletes of one session run one after the other. */

@@ -189,6 +189,9 @@ class CreateAndReadSessionsTest {
                 .body("data.id", equalTo(List.of(liveId))).body("total", equalTo(1));
         api().auth().oauth2(live.secretKey()).get("/api/v1/sessions/{id}", liveId).then().statusCode(200)
                 .body("environment", equalTo("live")).body("results", nullValue()).body("reportUrl", nullValue());
+        api().auth().oauth2(live.secretKey()).delete("/api/v1/sessions/{id}", liveId).then().statusCode(204);
+        api().auth().oauth2(live.secretKey()).get("/api/v1/sessions/{id}", liveId).then().statusCode(404)
+                .body("error.code", equalTo("session_not_found"));
     }
 
     @Test
