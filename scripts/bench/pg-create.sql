@@ -1,7 +1,8 @@
 -- What POST /api/v1/sessions with a live key writes, as pgbench runs it (-M prepared; variables from -D):
 -- read the organization, insert the session, its session.created event (the payload of a real one) and the event's
--- webhook deliveries (one per subscribed endpoint), take a license (conditional UPDATE), commit (durably). The
--- license row is taken last, so that creates wait for each other only from that UPDATE to the commit: the best order.
+-- webhook deliveries (one per subscribed endpoint), take a license unit from a stripe no other transaction holds
+-- (conditional UPDATE, SKIP LOCKED; V13), commit (durably). The unit is taken last, as the service does. When every
+-- stripe with a free unit is held this transaction takes nothing, where the service waits: the ceiling's best case.
 -- The service also authenticates (cached) and counts the request in its rate-limit window: not part of this.
 SELECT 'ses_' || substr(md5(random()::text || clock_timestamp()::text), 1, 24) AS sid,
        'evt_' || substr(md5(random()::text || clock_timestamp()::text), 1, 24) AS eid \gset
@@ -21,5 +22,8 @@ SELECT 'whd_' || substr(md5(random()::text || clock_timestamp()::text || w.id), 
 FROM webhook_endpoints w
 WHERE w.organization_id = :org AND w.environment = 'live' AND w.status = 'enabled' AND w.deleted_at IS NULL
   AND 'session.created' = ANY (w.events);
-UPDATE licenses SET used = used + 1 WHERE organization_id = :org AND assessment_type = 'disc' AND used < capacity;
+UPDATE license_stripes SET used = used + 1
+WHERE organization_id = :org AND assessment_type = 'disc' AND used < capacity AND stripe = (
+    SELECT stripe FROM license_stripes WHERE organization_id = :org AND assessment_type = 'disc' AND used < capacity
+    ORDER BY stripe LIMIT 1 FOR UPDATE SKIP LOCKED);
 COMMIT;

@@ -40,6 +40,7 @@ class ArchitectureTest {
     static final Map<String, String> OWNERS = Map.ofEntries(
             entry("organizations", "org"),
             entry("licenses", "org"),
+            entry("license_stripes", "org"),
             entry("api_keys", "key"),
             entry("auth_cache_epoch", "key"),
             entry("rate_limit_windows", "key"),

@@ -5,14 +5,16 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.Formula;
 
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * License capacity of one organization for one assessment type. Consumption ({@link #take}, by session creation) is
- * one conditional UPDATE (used < capacity), never a read-modify-write through this entity.
+ * License capacity of one organization for one assessment type. The units live in {@link LicenseStripes}: consumption
+ * ({@link #take}, by session creation) is a conditional UPDATE of one stripe, never a read-modify-write through this
+ * entity, and {@link #used} is their sum.
  */
 @Entity
 @Table(name = "licenses")
@@ -27,18 +29,35 @@ public class License extends PanacheEntityBase {
 
     public int capacity;
 
+    /** Read only: the units taken, summed over the stripes when the entity is loaded. */
+    @Formula("(select coalesce(sum(s.used), 0) from license_stripes s "
+            + "where s.organization_id = organization_id and s.assessment_type = assessment_type)")
     public int used;
 
     public static List<License> forOrganization(String organizationId) {
         return list("organizationId = ?1 order by assessmentType", organizationId);
     }
 
-    /** Takes one license, atomically: the conditional UPDATE cannot let two takers share the last one. False when none is left. */
+    /** Takes one license in the caller's transaction; two takers never share the last one. False when none is left. */
     public static boolean take(String organizationId, String assessmentType) {
-        return getEntityManager().createNativeQuery("""
-                        update licenses set used = used + 1
-                        where organization_id = ?1 and assessment_type = ?2 and used < capacity""")
-                .setParameter(1, organizationId).setParameter(2, assessmentType).executeUpdate() > 0;
+        return LicenseStripes.take(getEntityManager(), organizationId, assessmentType);
+    }
+
+    /** Sets the capacity, creating the license (and its stripes) the first time. */
+    static void setCapacity(String organizationId, String assessmentType, int capacity) {
+        License license = find("organizationId = ?1 and assessmentType = ?2", organizationId, assessmentType).firstResult();
+        if (license == null) {
+            license = new License();
+            license.organizationId = organizationId;
+            license.assessmentType = assessmentType;
+            license.capacity = capacity;
+            license.persist();
+            license.flush(); // the stripes reference the row
+            LicenseStripes.create(getEntityManager(), organizationId, assessmentType, capacity);
+            return;
+        }
+        license.capacity = capacity;
+        LicenseStripes.setCapacity(getEntityManager(), organizationId, assessmentType, capacity);
     }
 
     public static class Key implements Serializable {

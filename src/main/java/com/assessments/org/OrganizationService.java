@@ -109,16 +109,6 @@ public class OrganizationService {
         if (capacities == null) {
             return;
         }
-        capacities.forEach((type, capacity) -> {
-            License license = License.find("organizationId = ?1 and assessmentType = ?2", organizationId, type).firstResult();
-            if (license == null) {
-                license = new License();
-                license.organizationId = organizationId;
-                license.assessmentType = type;
-                license.used = 0;
-            }
-            license.capacity = capacity;
-            license.persist();
-        });
+        capacities.forEach((type, capacity) -> License.setCapacity(organizationId, type, capacity));
     }
 }

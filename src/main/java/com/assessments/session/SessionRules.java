@@ -101,7 +101,7 @@ public class SessionRules {
                 + " is not scored in live mode yet; use a test key to integrate.", Map.of("assessmentType", type));
     }
 
-    /** Takes one live license, atomically: the conditional UPDATE cannot let two creates share the last one. */
+    /** Takes one live license; two creates never share the last one. */
     void takeLicense(String organizationId, String type) {
         if (!License.take(organizationId, type)) {
             throw new ApiException(ErrorCode.NO_AVAILABLE_LICENSES,

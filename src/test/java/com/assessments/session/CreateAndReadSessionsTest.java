@@ -163,12 +163,12 @@ class CreateAndReadSessionsTest {
         for (int i = 0; i < 3; i++) {
             Sessions.create(test.secretKey(), Sessions.body("disc", "t" + i)).statusCode(201);
         }
-        assertEquals(0, db.count("select used from licenses where organization_id = ?", org));
+        assertEquals(0, db.count("select coalesce(sum(used), 0) from license_stripes where organization_id = ?", org));
         Sessions.create(live.secretKey(), Sessions.body("disc", "a")).statusCode(201);
         Sessions.create(live.secretKey(), Sessions.body("disc", "b")).statusCode(201);
         Sessions.create(live.secretKey(), Sessions.body("disc", "c")).statusCode(402)
                 .body("error.code", equalTo("no_available_licenses"));
-        assertEquals(2, db.count("select used from licenses where organization_id = ?", org));
+        assertEquals(2, db.count("select coalesce(sum(used), 0) from license_stripes where organization_id = ?", org));
         assertEquals(2, db.count("select count(*) from sessions where organization_id = ? and environment = 'live'", org));
     }
 
@@ -244,7 +244,7 @@ class CreateAndReadSessionsTest {
                 .extract().asString();
         assertEquals(first, second);
         assertEquals(1, db.count("select count(*) from sessions where organization_id = ?", keys.orgId()));
-        assertEquals(1, db.count("select used from licenses where organization_id = ?", keys.orgId()));
+        assertEquals(1, db.count("select coalesce(sum(used), 0) from license_stripes where organization_id = ?", keys.orgId()));
 
         Map<String, Object> other = Sessions.body("disc", "someone-else");
         api().auth().oauth2(keys.secretKey()).header("Idempotency-Key", "create-1").contentType(ContentType.JSON)
@@ -289,7 +289,7 @@ class CreateAndReadSessionsTest {
             pool.shutdownNow();
         }
         assertEquals(1, db.count("select count(*) from sessions where organization_id = ?", keys.orgId()));
-        assertEquals(1, db.count("select used from licenses where organization_id = ?", keys.orgId()));
+        assertEquals(1, db.count("select coalesce(sum(used), 0) from license_stripes where organization_id = ?", keys.orgId()));
     }
 
     @Test
@@ -319,7 +319,7 @@ class CreateAndReadSessionsTest {
         } finally {
             pool.shutdownNow();
         }
-        assertEquals(3, db.count("select used from licenses where organization_id = ?", org));
+        assertEquals(3, db.count("select coalesce(sum(used), 0) from license_stripes where organization_id = ?", org));
         assertEquals(3, db.count("select count(*) from sessions where organization_id = ?", org));
     }
 

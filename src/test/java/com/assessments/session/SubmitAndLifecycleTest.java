@@ -275,7 +275,7 @@ class SubmitAndLifecycleTest {
                 }
             }
         }
-        assertEquals(0, db.count("select coalesce(sum(used), 0) from licenses where organization_id = ?", org));
+        assertEquals(0, db.count("select coalesce(sum(used), 0) from license_stripes where organization_id = ?", org));
     }
 
     @Test
