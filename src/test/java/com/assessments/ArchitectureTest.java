@@ -52,7 +52,8 @@ class ArchitectureTest {
             entry("webhook_deliveries", "webhook"),
             entry("webhook_attempts", "webhook"),
             entry("idempotency_records", "idempotency"),
-            entry("job_runs", "jobs"));
+            entry("job_runs", "jobs"),
+            entry("coach_messages", "coach"));
 
     private static final Pattern WRITE = Pattern.compile("(?i)\\b(?:insert\\s+into|update|delete\\s+from)\\s+(\\w+)");
     private static final Pattern SQL_IN_RESOURCE = Pattern.compile(

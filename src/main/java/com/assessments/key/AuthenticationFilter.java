@@ -116,10 +116,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         RateLimiter.Decision decision = rateLimiter.check(subject, perMinute);
         caller.rateLimited(decision);
         if (!decision.allowed()) {
-            throw new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "More than " + decision.limit()
-                    + " requests in the last minute " + credential + "; retry after " + decision.retryAfterSeconds() + " s.",
-                    Map.of("limit", decision.limit(), "retryAfterSeconds", decision.retryAfterSeconds()),
-                    Map.of("Retry-After", String.valueOf(decision.retryAfterSeconds())));
+            throw decision.refusal("requests in the last minute " + credential);
         }
     }
 

@@ -1,5 +1,8 @@
 package com.assessments.key;
 
+import com.assessments.common.error.ApiException;
+import com.assessments.common.error.ErrorCode;
+
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -59,6 +62,13 @@ public class RateLimiter {
 
     /** The verdict for one request, with what the X-RateLimit-* headers say. */
     public record Decision(boolean allowed, int limit, int remaining, long resetEpochSeconds, long retryAfterSeconds) {
+
+        /** The 429 for a refused request; {@code what} completes "More than N ...". */
+        public ApiException refusal(String what) {
+            return new ApiException(ErrorCode.RATE_LIMIT_EXCEEDED, "More than " + limit + " " + what + "; retry after "
+                    + retryAfterSeconds + " s.", Map.of("limit", limit, "retryAfterSeconds", retryAfterSeconds),
+                    Map.of("Retry-After", String.valueOf(retryAfterSeconds)));
+        }
     }
 
     /** After the database failed a check, checks are skipped (let through) this long. */

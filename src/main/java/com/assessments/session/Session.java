@@ -112,6 +112,13 @@ public class Session extends PanacheEntityBase {
                 && found.organizationId.equals(organizationId) && found.environment.equals(environment));
     }
 
+    /** A candidate's completed sessions in the organization and environment, newest first (not deleted). */
+    public static List<Session> completedOf(String organizationId, String environment, String candidateExternalId) {
+        return Session.<Session>find("organizationId = ?1 and environment = ?2 and candidateExternalId = ?3 "
+                        + "and status = 'completed' and deletedAt is null order by completedAt desc, id desc",
+                organizationId, environment, candidateExternalId).range(0, 19).list();
+    }
+
     /**
      * The same, with its row locked until commit: concurrent submits, runner loads, deletes and report renders of one
      * session run one after the other.

@@ -17,6 +17,7 @@ import com.assessments.report.ReportService;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
@@ -44,9 +45,11 @@ public class SessionService {
     private final Idempotency idempotency;
     private final EventRecorder events;
     private final ReportService reports;
+    private final Event<SessionForgotten> forgotten;
 
     public SessionService(EntityManager em, Clock clock, SessionLifecycle lifecycle, SessionMapper mapper, SessionRules rules,
-                          SubmissionScorer scorer, Idempotency idempotency, EventRecorder events, ReportService reports) {
+                          SubmissionScorer scorer, Idempotency idempotency, EventRecorder events, ReportService reports,
+                          Event<SessionForgotten> forgotten) {
         this.em = em;
         this.clock = clock;
         this.lifecycle = lifecycle;
@@ -56,6 +59,7 @@ public class SessionService {
         this.idempotency = idempotency;
         this.events = events;
         this.reports = reports;
+        this.forgotten = forgotten;
     }
 
     @Transactional
@@ -155,6 +159,7 @@ public class SessionService {
     @Transactional
     public void delete(Caller.KeyPrincipal key, String id) {
         Session s = lock(key.organizationId(), key.environment(), id);
+        String candidate = s.candidateExternalId;
         s.candidateExternalId = null;
         s.candidateEmail = null;
         s.candidateName = null;
@@ -172,6 +177,7 @@ public class SessionService {
         events.forget(s.id);
         reports.forget(s.id);
         idempotency.forget(s.id);
+        forgotten.fire(new SessionForgotten(s.organizationId, s.environment, s.id, candidate));
     }
 
     @Transactional

@@ -76,8 +76,11 @@ final class Expectations {
                     allowed(400, "validation_error", "`since` must be before `until` (default now): random date-times "
                             + "are often not (recoverWebhookDeliveries)", fieldsStartWith("since")))),
             Map.entry("createCoachMessage", List.of(
-                    allowed(404, "not_found", "coach messages are not implemented yet (README: the route answers 404)"),
-                    allowed(404, "session_not_found", "a random sessionId names no session of the candidate"))),
+                    allowed(404, "session_not_found", "a random sessionId names no session of the candidate"),
+                    allowed(404, "conversation_not_found", "a random conversationId names no conversation of the candidate"),
+                    allowed(400, "validation_error", "a message of spaces only is blank", fieldsStartWith("message")),
+                    allowed(400, "validation_error", "a candidate id of spaces only is blank",
+                            fieldsStartWith("candidateExternalId")))),
             Map.entry("adminCreateOrganization", List.of(
                     allowed(400, "validation_error", "license keys must be AssessmentType values (LicenseCapacities): "
                             + "random additional property names are not", fieldsStartWith("licenses")))),

@@ -22,6 +22,7 @@ public enum ErrorCode {
     WEBHOOK_NOT_FOUND(404, "No webhook endpoint with this id in the caller's organization and environment."),
     DELIVERY_NOT_FOUND(404, "No webhook delivery with this id for this endpoint."),
     EVENT_NOT_FOUND(404, "No event with this id in the caller's organization and environment."),
+    CONVERSATION_NOT_FOUND(404, "conversationId names no coach conversation of this candidate in the caller's organization and environment."),
     KEY_NOT_FOUND(404, "No API key with this id in the caller's organization."),
     ORGANIZATION_NOT_FOUND(404, "No organization with this id (operator API)."),
     METHOD_NOT_ALLOWED(405, "The route exists but does not take this HTTP method; the Allow header lists the ones it takes."),

@@ -1,0 +1,159 @@
+package com.assessments.coach;
+
+import com.assessments.support.Admin;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static com.assessments.coach.CoachTest.ask;
+import static com.assessments.coach.CoachTest.coach;
+import static com.assessments.coach.CoachTest.completed;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The optional model provider against a local OpenAI-compatible fake: what it is sent, and the fallback. */
+@QuarkusTest
+@TestProfile(CoachProviderTest.WithProvider.class)
+class CoachProviderTest {
+
+    // the profile and the test instance are loaded by different class loaders: share the port through a JVM property
+    static final int PORT = Integer.parseInt((String) System.getProperties()
+            .computeIfAbsent("test.coach-provider.port", k -> String.valueOf(freePort())));
+    static final String ANSWER = "Lead with examples of decisions you made with your team.";
+
+    public static class WithProvider implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("assessments.coach.provider.url", "http://127.0.0.1:" + PORT + "/v1",
+                    "assessments.coach.provider.model", "coach-model-1",
+                    "assessments.coach.provider.api-key", "sk-fake-provider-key",
+                    "assessments.coach.provider.timeout", "1s",
+                    "assessments.coach.per-minute", "4");
+        }
+    }
+
+    record Received(String path, String authorization, JsonNode body) {
+    }
+
+    static final List<Received> RECEIVED = new CopyOnWriteArrayList<>();
+    static volatile String mode = "ok";
+    static HttpServer server;
+
+    @BeforeAll
+    static void startFakeProvider() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", PORT), 0);
+        server.createContext("/", exchange -> {
+            byte[] in = exchange.getRequestBody().readAllBytes();
+            RECEIVED.add(new Received(exchange.getRequestURI().getPath(),
+                    exchange.getRequestHeaders().getFirst("Authorization"), new ObjectMapper().readTree(in)));
+            String content = switch (mode) {
+                case "guarded" -> "They should hire this candidate.";
+                default -> ANSWER;
+            };
+            if (mode.equals("slow")) {
+                sleep(3000); // beyond the 1 s time limit
+            }
+            byte[] out = ("{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"" + content + "\"}}]}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(mode.equals("fail") ? 500 : 200, out.length);
+            exchange.getResponseBody().write(out);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    @AfterAll
+    static void stopFakeProvider() {
+        server.stop(0);
+    }
+
+    @Test
+    void theProviderGetsTheScoresButNeverTheCandidatesEmailOrName() {
+        mode = "ok";
+        RECEIVED.clear();
+        Admin.Keys test = Admin.newTenant("test");
+        String id = completed(test.secretKey(), "disc", "cand-p");
+        String conversation = coach(test.secretKey(), ask("cand-p", "What are my strengths?")).statusCode(200)
+                .body("reply", startsWith(ANSWER)).body("reply", containsString("one input among several"))
+                .body("groundedOn", equalTo(List.of(id))).extract().path("conversationId");
+
+        assertEquals(1, RECEIVED.size());
+        Received first = RECEIVED.get(0);
+        assertEquals("/v1/chat/completions", first.path());
+        assertEquals("Bearer sk-fake-provider-key", first.authorization());
+        assertEquals("coach-model-1", first.body().path("model").asText());
+        String sent = first.body().toString();
+        assertTrue(sent.contains("primaryType") && sent.contains(id), "the grounding goes in: " + sent);
+        assertFalse(sent.contains("@example.com") || sent.contains("Ada cand-p"), "no email or name: " + sent);
+        assertTrue(sent.contains("Never recommend hiring, rejecting or ranking"), "the guard rails go in as well");
+
+        // the next turn carries the conversation so far
+        Map<String, Object> next = ask("cand-p", "And what should I work on?");
+        next.put("conversationId", conversation);
+        coach(test.secretKey(), next).statusCode(200).body("conversationId", equalTo(conversation));
+        JsonNode messages = RECEIVED.get(1).body().path("messages");
+        assertEquals("What are my strengths?", messages.get(2).path("content").asText());
+        assertEquals("assistant", messages.get(3).path("role").asText());
+        assertEquals("And what should I work on?", messages.get(messages.size() - 1).path("content").asText());
+    }
+
+    @Test
+    void theBuiltInCoachAnswersWhenTheProviderIsSlowFailsOrCrossesTheGuardRails() {
+        Admin.Keys test = Admin.newTenant("test");
+        completed(test.secretKey(), "disc", "cand-f");
+        for (String failure : List.of("slow", "fail", "guarded")) {
+            mode = failure;
+            coach(test.secretKey(), ask("cand-f", "What are my strengths?")).statusCode(200)
+                    .body("reply", startsWith("Here is what your results suggest you do well."));
+        }
+        mode = "ok";
+    }
+
+    @Test
+    void coachMessagesHaveTheirOwnRateLimitPerKey() {
+        mode = "ok";
+        Admin.Keys test = Admin.newTenant("test");
+        for (int i = 0; i < 4; i++) {
+            coach(test.secretKey(), ask("cand-r", "Hello")).statusCode(200);
+        }
+        coach(test.secretKey(), ask("cand-r", "Hello")).statusCode(429).body("error.code", equalTo("rate_limit_exceeded"))
+                .header("Retry-After", org.hamcrest.Matchers.notNullValue());
+        // other routes of the key are not limited by it
+        io.restassured.RestAssured.given().auth().oauth2(test.secretKey()).get("/api/v1/sessions").then().statusCode(200);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
