@@ -135,7 +135,11 @@ class BadInputTest {
         // now the examples themselves: each must be accepted (or the route is not implemented at all)
         Map<String, Integer> baseStatus = new LinkedHashMap<>();
         for (Operation op : operations) {
-            Response r = send(op, sessions.get(op.id()), localized(op.example()).toString());
+            ObjectNode example = localized(op.example());
+            if ("createCoachMessage".equals(op.id())) {
+                example.remove("sessionId"); // the example's session exists in the documentation only (404 here)
+            }
+            Response r = send(op, sessions.get(op.id()), example.toString());
             baseStatus.put(op.id(), r.statusCode());
             boolean accepted = r.statusCode() / 100 == 2;
             boolean noRoute = r.statusCode() == 404 && "not_found".equals(r.path("error.code"));
