@@ -3,6 +3,8 @@ package com.assessments.key;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -94,7 +96,10 @@ public class RateLimiter {
     private final ReentrantLock writing = new ReentrantLock();
     private ScheduledExecutorService flusher;
 
-    public RateLimiter(DataSource dataSource, Clock clock, CredentialLimits limits) {
+    private final MeterRegistry registry;
+
+    public RateLimiter(DataSource dataSource, Clock clock, CredentialLimits limits, MeterRegistry registry) {
+        this.registry = registry;
         this.dataSource = dataSource;
         this.clock = clock;
         this.limits = limits;
@@ -136,7 +141,22 @@ public class RateLimiter {
         flush();
     }
 
+    /**
+     * Counts the request in the subject's window. Refusals are counted in assessments_rate_limit_refusals_total,
+     * labelled by the kind of credential (the subject's prefix: key, session, operator, coach), never by subject.
+     */
     public Decision check(String subject, int limit) {
+        Decision decision = count(subject, limit);
+        if (!decision.allowed()) {
+            int colon = subject.indexOf(':');
+            String credential = colon > 0 ? subject.substring(0, colon) : "other";
+            Counter.builder("assessments.rate_limit.refusals").description("Requests refused by a rate limit")
+                    .tag("credential", credential).register(registry).increment();
+        }
+        return decision;
+    }
+
+    private Decision count(String subject, int limit) {
         long nowMs = clock.instant().toEpochMilli();
         long start = nowMs - Math.floorMod(nowMs, WINDOW_MS);
         if (System.nanoTime() < failOpenUntilNanos) {

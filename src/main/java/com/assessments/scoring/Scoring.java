@@ -1,6 +1,8 @@
 package com.assessments.scoring;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 
@@ -24,7 +26,11 @@ public class Scoring {
      * Only types released for live keys (assessments.scoring.live-types) get their engine here; an engine that
      * exists but is not released is still unit-tested, and live keys get 501 for its type.
      */
-    public Scoring(Instance<ScoringEngine> engines, MockScoring mock, com.assessments.common.AppConfig config) {
+    private final MeterRegistry registry;
+
+    public Scoring(Instance<ScoringEngine> engines, MockScoring mock, com.assessments.common.AppConfig config,
+                   MeterRegistry registry) {
+        this.registry = registry;
         Set<String> released = config.scoring().liveTypes();
         engines.forEach(engine -> {
             if (released.contains(engine.type())) {
@@ -43,10 +49,17 @@ public class Scoring {
     }
 
     /** @throws ScoringException when the engine cannot score the answers */
+    /** Scores; the time taken goes to assessments_scoring_duration_seconds{type, mode} (mode: live or mock). */
     public JsonNode score(String type, boolean test, ScoringEngine.ScoringRequest request) {
-        if (test) {
-            return mock.score(type, request.answers(), request.config());
+        Timer.Sample sample = Timer.start(registry);
+        try {
+            if (test) {
+                return mock.score(type, request.answers(), request.config());
+            }
+            return liveEngine(type).orElseThrow(() -> new IllegalStateException("no live engine for " + type)).score(request);
+        } finally {
+            sample.stop(Timer.builder("assessments.scoring.duration").description("Time to score one submission")
+                    .tag("type", type).tag("mode", test ? "mock" : "live").register(registry));
         }
-        return liveEngine(type).orElseThrow(() -> new IllegalStateException("no live engine for " + type)).score(request);
     }
 }

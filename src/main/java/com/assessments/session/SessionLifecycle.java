@@ -5,6 +5,7 @@ import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.events.EventRecorder;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
@@ -46,11 +47,13 @@ public class SessionLifecycle {
     private final EventRecorder events;
     private final SessionMapper mapper;
     private final Clock clock;
+    private final Event<SessionTransition> transitions;
 
-    public SessionLifecycle(EventRecorder events, SessionMapper mapper, Clock clock) {
+    public SessionLifecycle(EventRecorder events, SessionMapper mapper, Clock clock, Event<SessionTransition> transitions) {
         this.events = events;
         this.mapper = mapper;
         this.clock = clock;
+        this.transitions = transitions;
     }
 
     /** Throws the API error for a submit (or progress save) on a session that no longer takes one. */
@@ -123,6 +126,7 @@ public class SessionLifecycle {
 
     private void record(EventType type, Session s) {
         events.record(new EventRecorder.NewEvent(type.toString(), s.organizationId, s.environment, s.id, mapper.toEventData(s)));
+        transitions.fire(new SessionTransition(type.toString().substring("session.".length()), s.assessmentType, s.environment));
     }
 
     private void move(Session s, String to) {

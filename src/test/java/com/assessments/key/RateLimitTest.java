@@ -1,5 +1,6 @@
 package com.assessments.key;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import com.assessments.support.Admin;
 import com.assessments.support.TestClock;
 import io.quarkus.test.junit.QuarkusTest;
@@ -113,8 +114,8 @@ class RateLimitTest {
     void replicasTogetherOvershootByAtMostRPlusOneTimesB() {
         startOfAMinute();
         for (int limit : new int[]{120, 1000}) {
-            RateLimiter replicaA = new RateLimiter(dataSource, clock, null);
-            RateLimiter replicaB = new RateLimiter(dataSource, clock, null);
+            RateLimiter replicaA = new RateLimiter(dataSource, clock, null, new SimpleMeterRegistry());
+            RateLimiter replicaB = new RateLimiter(dataSource, clock, null, new SimpleMeterRegistry());
             String subject = "key:shared-" + limit + "-" + System.nanoTime();
             java.util.Random random = new java.util.Random(limit);
             int admitted = 0;
@@ -141,8 +142,8 @@ class RateLimitTest {
     @Test
     void twoInstancesSharingTheDatabaseEnforceOneCombinedLimit() {
         startOfAMinute();
-        RateLimiter replicaA = new RateLimiter(dataSource, clock, null);
-        RateLimiter replicaB = new RateLimiter(dataSource, clock, null);
+        RateLimiter replicaA = new RateLimiter(dataSource, clock, null, new SimpleMeterRegistry());
+        RateLimiter replicaB = new RateLimiter(dataSource, clock, null, new SimpleMeterRegistry());
         String subject = "key:shared-" + System.nanoTime();
         int admitted = 0;
         for (int i = 0; i < 70; i++) {
@@ -158,8 +159,8 @@ class RateLimitTest {
     @Test
     void aReplicaLearnsTheOthersCountsAtItsNextFlush() {
         startOfAMinute();
-        RateLimiter replicaA = new RateLimiter(dataSource, clock, null);
-        RateLimiter replicaB = new RateLimiter(dataSource, clock, null);
+        RateLimiter replicaA = new RateLimiter(dataSource, clock, null, new SimpleMeterRegistry());
+        RateLimiter replicaB = new RateLimiter(dataSource, clock, null, new SimpleMeterRegistry());
         String subject = "key:learn-" + System.nanoTime();
         assertEquals(999, replicaB.check(subject, 1000).remaining()); // B has a view of this window now
         for (int i = 0; i < 500; i++) {
@@ -183,7 +184,7 @@ class RateLimitTest {
                     }
                     throw new UnsupportedOperationException(method.getName());
                 });
-        RateLimiter limiter = new RateLimiter(down, clock, null);
+        RateLimiter limiter = new RateLimiter(down, clock, null, new SimpleMeterRegistry());
         assertTrue(limiter.check("key:outage", 120).allowed(), "fails open");
         assertTrue(limiter.check("key:outage", 120).allowed());
         assertTrue(limiter.check("key:outage", 120).allowed());

@@ -1,0 +1,84 @@
+package com.assessments.observability;
+
+import com.assessments.common.AssessmentTypes;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Gauges read from the database, refreshed on a schedule rather than at scrape time (a scrape must not wait on the
+ * database): licenses available per assessment type (all organizations together), and the webhook delivery queue
+ * by state. Every replica reports the same values; dashboards take max(), not sum().
+ */
+@ApplicationScoped
+public class DatabaseGauges {
+
+    private static final Logger LOG = Logger.getLogger(DatabaseGauges.class);
+
+    /** Delivery states as operators name them: pending (not tried yet), retrying (failed, will retry), dead. */
+    static final Map<String, String> QUEUE_STATES = Map.of("pending", "pending", "failed", "retrying", "dead", "dead");
+
+    private final EntityManager em;
+    private final Map<String, AtomicLong> licensesAvailable = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> queue = new ConcurrentHashMap<>();
+
+    public DatabaseGauges(EntityManager em, MeterRegistry registry) {
+        this.em = em;
+        for (String type : AssessmentTypes.ALL) {
+            AtomicLong value = licensesAvailable.computeIfAbsent(type, t -> new AtomicLong());
+            Gauge.builder("assessments.licenses.available", value, AtomicLong::get)
+                    .description("Live licenses left, all organizations together").tag("type", type).register(registry);
+        }
+        QUEUE_STATES.values().forEach(state -> {
+            AtomicLong value = queue.computeIfAbsent(state, s -> new AtomicLong());
+            Gauge.builder("assessments.webhook.queue", value, AtomicLong::get)
+                    .description("Webhook deliveries waiting, by state").tag("state", state).register(registry);
+        });
+    }
+
+    void atStart(@Observes StartupEvent start) {
+        refreshQuietly();
+    }
+
+    @Scheduled(every = "${assessments.metrics.refresh-every:15s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        refreshQuietly();
+    }
+
+    private void refreshQuietly() {
+        try {
+            refresh();
+        } catch (RuntimeException e) {
+            LOG.debugf("database gauges not refreshed: %s", e.getClass().getSimpleName()); // the database is down: /status says so
+        }
+    }
+
+    @Transactional
+    @SuppressWarnings("unchecked")
+    public void refresh() {
+        Map<String, Long> available = new java.util.HashMap<>();
+        for (Object[] row : (List<Object[]>) em.createNativeQuery(
+                "select assessment_type, sum(capacity - used) from license_stripes group by assessment_type").getResultList()) {
+            available.put((String) row[0], ((Number) row[1]).longValue());
+        }
+        licensesAvailable.forEach((type, value) -> value.set(available.getOrDefault(type, 0L)));
+        Map<String, Long> states = new java.util.HashMap<>();
+        for (Object[] row : (List<Object[]>) em.createNativeQuery(
+                "select status, count(*) from webhook_deliveries where status in ('pending', 'failed', 'dead') group by status")
+                .getResultList()) {
+            states.put(QUEUE_STATES.get((String) row[0]), ((Number) row[1]).longValue());
+        }
+        queue.forEach((state, value) -> value.set(states.getOrDefault(state, 0L)));
+    }
+}
