@@ -40,6 +40,11 @@ public class JobRuns {
         return total;
     }
 
+    /** True once the replica is shutting down: background work claims nothing new (see {@link Drain}). */
+    public boolean draining() {
+        return drain.draining();
+    }
+
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void record(String job, Instant at, long durationMs, int processed) {
         em.createNativeQuery("""
