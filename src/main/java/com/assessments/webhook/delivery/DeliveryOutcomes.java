@@ -20,9 +20,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Records attempts' outcomes, many in one transaction: success, a scheduled retry, the dead-letter queue, or (on 410)
  * a disabled endpoint; and the endpoints' circuit breakers. Runs inside the caller's transaction (the worker records
- * a batch together with its next claim: one commit for both). Whatever the batch size, it costs three statements
- * (breaker reset, deliveries, attempts) plus a few per endpoint that failed in it (the rare path, one outcome at a time
- * in arrival order, so a breaker counts as if each outcome had its own transaction).
+ * a batch together with its next claim: one commit for both). Whatever the batch size, it costs one statement (breaker
+ * resets, deliveries, attempts) plus a few per endpoint that failed in it (the rare path, one outcome at a time in
+ * arrival order, so a breaker counts as if each outcome had its own transaction).
  */
 @ApplicationScoped
 public class DeliveryOutcomes {
@@ -70,15 +70,6 @@ public class DeliveryOutcomes {
                 }
             }
         }
-        if (!healthy.isEmpty()) {
-            // locks only rows that need the reset, in id order (two replicas' batches never wait on each other in a cycle)
-            em.createNativeQuery("""
-                            update webhook_endpoints set consecutive_failures = 0, circuit_open_until = null
-                            where id in (select id from webhook_endpoints where id = any (?1)
-                                           and (consecutive_failures <> 0 or circuit_open_until is not null)
-                                         order by id for update)""")
-                    .setParameter(1, healthy.toArray(String[]::new)).executeUpdate();
-        }
         int n = outcomes.size();
         String[] ids = new String[n], attempts = new String[n], statuses = new String[n], nexts = new String[n];
         String[] codes = new String[n], errors = new String[n], attemptErrors = new String[n], durations = new String[n];
@@ -109,28 +100,38 @@ public class DeliveryOutcomes {
             attemptErrors[i] = r.error();
             durations[i] = Long.toString(Math.min(Integer.MAX_VALUE, r.durationMs()));
         }
+        // one statement: the endpoints whose breaker a success resets first (locked in id order, as deleting an endpoint
+        // locks its row first), then the deliveries, then their attempts (the order a session's deletion cascades in,
+        // else the two deadlock); each step waits for the one before through its scalar subquery
         @SuppressWarnings("unchecked")
         List<String> updated = em.createNativeQuery("""
-                        update webhook_deliveries d set status = u.status, next_attempt_at = u.next::timestamptz,
-                            last_response_status = u.code::integer, last_error = u.error, claimed_until = null, claimed_by = null,
-                            delivered_at = case when u.status = 'succeeded' then ?2 else d.delivered_at end
-                        from unnest(cast(?3 as text[]), cast(?4 as text[]), cast(?5 as text[]), cast(?6 as text[]),
-                                    cast(?7 as text[]), cast(?8 as text[])) as u(id, attempt, status, next, code, error)
-                        where d.id = u.id and d.attempts = u.attempt::integer and d.claimed_by = ?1
-                        returning d.id""")
+                        with reset as (
+                            update webhook_endpoints set consecutive_failures = 0, circuit_open_until = null
+                            where id in (select id from webhook_endpoints where id = any (?9)
+                                           and (consecutive_failures <> 0 or circuit_open_until is not null)
+                                         order by id for update)
+                            returning id),
+                        u as (select * from unnest(cast(?3 as text[]), cast(?4 as text[]), cast(?5 as text[]), cast(?6 as text[]),
+                                                   cast(?7 as text[]), cast(?8 as text[]), cast(?10 as text[]), cast(?11 as text[]))
+                                            as u(id, attempt, status, next, code, error, attempt_error, ms)),
+                        delivery as (
+                            update webhook_deliveries d set status = u.status, next_attempt_at = u.next::timestamptz,
+                                last_response_status = u.code::integer, last_error = u.error, claimed_until = null, claimed_by = null,
+                                delivered_at = case when u.status = 'succeeded' then ?2 else d.delivered_at end
+                            from u
+                            where d.id = u.id and d.attempts = u.attempt::integer and d.claimed_by = ?1
+                              and (select count(*) from reset) >= 0
+                            returning d.id),
+                        attempt as (
+                            update webhook_attempts a set in_flight = false, response_status = u.code::integer, error = u.attempt_error,
+                                duration_ms = u.ms::integer
+                            from u
+                            where a.delivery_id = u.id and a.attempt = u.attempt::integer and (select count(*) from delivery) >= 0)
+                        select id from delivery""")
                 .setParameter(1, claimer).setParameter(2, now).setParameter(3, ids).setParameter(4, attempts)
                 .setParameter(5, statuses).setParameter(6, nexts).setParameter(7, codes).setParameter(8, errors)
+                .setParameter(9, healthy.toArray(String[]::new)).setParameter(10, attemptErrors).setParameter(11, durations)
                 .getResultList();
-        // the attempts after their deliveries: rows are locked in the order a session's deletion cascades (delivery,
-        // then its attempts), else the two deadlock
-        em.createNativeQuery("""
-                        update webhook_attempts a set in_flight = false, response_status = u.code::integer, error = u.error,
-                            duration_ms = u.ms::integer
-                        from unnest(cast(?1 as text[]), cast(?2 as text[]), cast(?3 as text[]), cast(?4 as text[]),
-                                    cast(?5 as text[])) as u(id, attempt, code, error, ms)
-                        where a.delivery_id = u.id and a.attempt = u.attempt::integer""")
-                .setParameter(1, ids).setParameter(2, attempts).setParameter(3, codes).setParameter(4, attemptErrors)
-                .setParameter(5, durations).executeUpdate();
         if (updated.size() < n) {
             Set<String> done = new HashSet<>(updated);
             for (Outcome o : outcomes) {

@@ -52,8 +52,8 @@ public class DeliveryQueue {
      * Claims up to {@code limit} due deliveries for {@code claimer}, first (when {@code sweep}) ending deliveries whose
      * last allowed attempt was lost. The deliveries in {@code mine} (the claimer's sends in flight) are never claimed
      * again by it, nor seen as lost, even if their lease looks expired (a renewal that came late, or a test clock moved
-     * forward), and they count against their endpoint's cap. With {@code wantNextDue}, a claim that took fewer than
-     * {@code limit} also says when something next becomes claimable.
+     * forward), and they count against their endpoint's cap. With {@code wantNextDue}, a claim that took nothing while
+     * nothing is in flight also says when something next becomes claimable.
      */
     Claim claim(Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
         return QuarkusTransaction.requiringNew().call(() -> claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep));
@@ -112,9 +112,10 @@ public class DeliveryQueue {
                 .setParameter(4, config.maxInFlightPerEndpoint()).setParameter(5, maxAttempts).setParameter(6, CLAIM_LOCKS)
                 .setParameter(7, mine).setParameter(8, heldIfEndsAfter).getResultList();
         List<Claimed> claimed = new ArrayList<>();
-        List<String> takenOver = new ArrayList<>();
         if (!endpoints.isEmpty()) {
-            // 2. per locked endpoint, its earliest due deliveries up to its room (cap minus live leases, counted now)
+            // 2. per locked endpoint, its earliest due deliveries up to its room (cap minus live leases, counted now);
+            //    lease them and count the attempt now (made even if this replica dies before recording its outcome);
+            //    an attempt left in flight by a replica that died (a lease taken over) has no known outcome
             @SuppressWarnings("unchecked")
             List<Object[]> rows = em.createNativeQuery("""
                             with room as materialized (
@@ -132,54 +133,46 @@ public class DeliveryQueue {
                                     order by d2.next_attempt_at
                                     limit room.room) p),
                             locked as materialized (
-                                select d.id, d.endpoint_id, d.event_id, d.attempts, d.status, d.next_attempt_at, d.claimed_until
-                                from webhook_deliveries d
+                                select d.id, d.next_attempt_at, d.claimed_until is not null as taken_over
+                                from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id
                                 where d.id = any (array(select id from picked))
-                                for update skip locked)
-                            select l.id, l.endpoint_id, w.url, l.event_id, l.attempts, e.payload::text,
-                                   w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at, l.claimed_until is not null
-                            from locked l
-                            join webhook_endpoints w on w.id = l.endpoint_id
-                            join events e on e.id = l.event_id
-                            where l.status in ('pending', 'failed') and l.next_attempt_at <= ?1
-                              and (l.claimed_until is null or l.claimed_until <= ?1) and l.attempts < ?6
-                              and w.status = 'enabled' and w.deleted_at is null
-                            order by l.next_attempt_at
-                            limit ?2""")
+                                  and d.status in ('pending', 'failed') and d.next_attempt_at <= ?1
+                                  and (d.claimed_until is null or d.claimed_until <= ?1) and d.attempts < ?6
+                                  and w.status = 'enabled' and w.deleted_at is null
+                                order by d.next_attempt_at
+                                limit ?2
+                                for update of d skip locked),
+                            c as (
+                                update webhook_deliveries d set attempts = d.attempts + 1, claimed_until = ?9, claimed_by = ?10,
+                                    last_attempt_at = ?1
+                                from locked l where d.id = l.id
+                                returning d.id, d.endpoint_id, d.event_id, d.attempts, l.taken_over, l.next_attempt_at),
+                            lost as (
+                                update webhook_attempts set in_flight = false, error = ?11
+                                where id in (select a.id from webhook_attempts a join c on c.id = a.delivery_id
+                                             where c.taken_over and a.in_flight for update of a skip locked)),
+                            attempt as (
+                                insert into webhook_attempts (delivery_id, attempt, attempted_at, response_status, error, duration_ms, in_flight)
+                                select id, attempts, ?1, null, null, 0, true from c)
+                            select c.id, c.endpoint_id, w.url, c.event_id, c.attempts, e.payload::text,
+                                   w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at
+                            from c
+                            join webhook_endpoints w on w.id = c.endpoint_id
+                            join events e on e.id = c.event_id
+                            order by c.next_attempt_at""")
                     .setParameter(1, now).setParameter(2, limit).setParameter(3, endpoints.stream().map(String.class::cast).toArray(String[]::new))
                     .setParameter(4, config.circuitBreakerFailures()).setParameter(5, config.maxInFlightPerEndpoint())
-                    .setParameter(6, maxAttempts).setParameter(7, mine).setParameter(8, heldIfEndsAfter).getResultList();
+                    .setParameter(6, maxAttempts).setParameter(7, mine).setParameter(8, heldIfEndsAfter)
+                    .setParameter(9, now.plus(config.claimLease())).setParameter(10, claimer).setParameter(11, LOST).getResultList();
             for (Object[] r : rows) {
-                if (Boolean.TRUE.equals(r[9])) {
-                    takenOver.add((String) r[0]);
-                }
-                claimed.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], ((Number) r[4]).intValue() + 1,
+                claimed.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], ((Number) r[4]).intValue(),
                         (String) r[5], (byte[]) r[6], (byte[]) r[7], Times.instant(r[8])));
             }
         }
-        if (!claimed.isEmpty()) {
-            String[] ids = claimed.stream().map(Claimed::id).toArray(String[]::new);
-            if (!takenOver.isEmpty()) {
-                // an attempt left in flight by a replica that died: its outcome is unknown
-                em.createNativeQuery("""
-                                update webhook_attempts set in_flight = false, error = ?2
-                                where id in (select id from webhook_attempts where delivery_id = any (?1) and in_flight for update skip locked)""")
-                        .setParameter(1, takenOver.toArray(String[]::new)).setParameter(2, LOST).executeUpdate();
-            }
-            // 3. lease, and count the attempt now: it is made even if this replica dies before recording its outcome
-            em.createNativeQuery("""
-                            with c as (
-                                update webhook_deliveries set attempts = attempts + 1, claimed_until = ?2, claimed_by = ?3, last_attempt_at = ?1
-                                where id = any (?4)
-                                returning id, attempts)
-                            insert into webhook_attempts (delivery_id, attempt, attempted_at, response_status, error, duration_ms, in_flight)
-                            select id, attempts, ?1, null, null, 0, true from c""")
-                    .setParameter(1, now).setParameter(2, now.plus(config.claimLease())).setParameter(3, claimer)
-                    .setParameter(4, ids).executeUpdate();
-        }
         Instant nextDue = null;
-        if (wantNextDue && claimed.size() < limit) {
-            // the next time something may become claimable: a retry falls due, a lease runs out, a cool-down ends
+        if (wantNextDue && claimed.isEmpty() && mine.length == 0) {
+            // the next time something may become claimable: a retry falls due, a lease runs out, a cool-down ends (only
+            // asked when nothing is in flight: otherwise a finishing send wakes the worker, which claims what is due)
             Object next = em.createNativeQuery("""
                             select least(
                                 (select min(n.at) from webhook_endpoints w cross join lateral (

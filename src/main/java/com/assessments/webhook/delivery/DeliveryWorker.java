@@ -67,8 +67,7 @@ public class DeliveryWorker {
     private record Finished(Outcome outcome, CompletableFuture<Void> recorded) { }
 
     private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
-    /** A wake-up is never scheduled sooner than this (no busy loop on something due a microsecond from now). */
-    private static final long MIN_WAKE_DELAY_MS = 20;
+    private static final long MIN_WAKE_DELAY_MS = 20; // no busy loop on something due a microsecond from now
 
     private final DeliveryQueue queue;
     private final Clock clock;
@@ -80,7 +79,6 @@ public class DeliveryWorker {
     /** Written to claimed_by: unique per worker (two workers in one process are two replicas). */
     private final String claimer = JobRuns.INSTANCE + "/" + UUID.randomUUID().toString().substring(0, 8);
     private final Duration wakeCap;
-
     private final Semaphore slots;
     /** Deliveries this worker is sending: id -> attempt. Their leases are renewed. */
     private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
@@ -198,7 +196,9 @@ public class DeliveryWorker {
                 }
                 total += claim.rows().size();
                 if (limit > 0 && claim.rows().size() < limit) {
-                    scheduleWake(claim.nextDue());
+                    if (inFlight.isEmpty()) { // else a finishing send wakes the worker (the pending wake-up stays)
+                        scheduleWake(claim.nextDue());
+                    }
                     if (finished.isEmpty()) {
                         return total;
                     }
