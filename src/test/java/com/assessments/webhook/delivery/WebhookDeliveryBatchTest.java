@@ -41,6 +41,7 @@ class WebhookDeliveryBatchTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int CAP = 4; // assessments.webhooks.max-in-flight-per-endpoint (default)
     private static final String CLAIMER = "batch-test/claimer";
+    private static final Instant LONG_AGO = Instant.parse("2000-01-01T00:00:00Z");
 
     @Inject
     TestDb db;
@@ -150,13 +151,14 @@ class WebhookDeliveryBatchTest {
         String flaky = register(keys.secretKey(), "http://127.0.0.1:9/flaky");
         String gone = register(keys.secretKey(), "http://127.0.0.1:9/gone");
         eventWithoutDeliveries(keys);
-        // due an hour ahead on the test clock, so no wake-up of the service's worker claims them before this test does
+        // claimed an hour ahead on the test clock, so no wake-up of the service's worker claims them first; due long
+        // ago, so this claim (of every due delivery in the database, oldest first) takes these and only these
         Instant now = clock.instant().plus(Duration.ofHours(1));
-        backlog(keys, ok, 3, "pending", 0, now.minusSeconds(10));
-        backlog(keys, flaky, 2, "pending", 0, now.minusSeconds(9));
-        backlog(keys, flaky, 1, "failed", 5, now.minusSeconds(8)); // its last allowed attempt
-        backlog(keys, gone, 1, "pending", 0, now.minusSeconds(7));
-        List<Claimed> claimed = queue.claim(now, 32, false, new String[0], CLAIMER, false).rows();
+        backlog(keys, ok, 3, "pending", 0, LONG_AGO);
+        backlog(keys, flaky, 2, "pending", 0, LONG_AGO.plusSeconds(1));
+        backlog(keys, flaky, 1, "failed", 5, LONG_AGO.plusSeconds(2)); // its last allowed attempt
+        backlog(keys, gone, 1, "pending", 0, LONG_AGO.plusSeconds(3));
+        List<Claimed> claimed = queue.claim(now, 7, false, new String[0], CLAIMER, false).rows();
         assertEquals(3 + 3 + 1, claimed.size());
         Map<String, List<Claimed>> by = claimed.stream().collect(Collectors.groupingBy(Claimed::endpointId));
         Claimed takenOver = by.get(ok).get(2);
@@ -215,12 +217,13 @@ class WebhookDeliveryBatchTest {
         String endpoint = register(keys.secretKey(), "http://127.0.0.1:9/down");
         eventWithoutDeliveries(keys);
         Instant now = clock.instant().plus(Duration.ofHours(1));
-        backlog(keys, endpoint, config.circuitBreakerFailures(), "pending", 0, now.minusSeconds(10));
+        backlog(keys, endpoint, config.circuitBreakerFailures(), "pending", 0, LONG_AGO); // the oldest due (see above)
         List<Claimed> claimed = new ArrayList<>();
         // the cap allows 4 at a time: claim, and record each claim's failures only at the end, in one batch
         while (claimed.size() < config.circuitBreakerFailures()) {
-            List<Claimed> rows = queue.claim(now, 32, false, new String[0], CLAIMER, false).rows();
-            assertTrue(!rows.isEmpty());
+            List<Claimed> rows = queue.claim(now, Math.min(CAP, config.circuitBreakerFailures() - claimed.size()), false,
+                    new String[0], CLAIMER, false).rows();
+            assertTrue(!rows.isEmpty() && rows.stream().allMatch(c -> c.endpointId().equals(endpoint)));
             claimed.addAll(rows);
             // leases not renewed for two intervals no longer hold the endpoint's room (nor can they be claimed yet)
             db.update("update webhook_deliveries set claimed_until = ? where id = any (?)", Timestamp.from(now.plusSeconds(5)),
@@ -240,6 +243,7 @@ class WebhookDeliveryBatchTest {
                 + " and next_attempt_at < ?", endpoint, Timestamp.from(openUntil)));
         assertEquals(config.circuitBreakerFailures(), db.count("select count(*) from webhook_deliveries where endpoint_id = ?"
                 + " and status = 'failed' and claimed_by is null", endpoint));
-        assertTrue(queue.claim(recordedAt.plusSeconds(30), 32, false, new String[0], CLAIMER, false).rows().isEmpty());
+        assertTrue(queue.claim(recordedAt.plusSeconds(30), 32, false, new String[0], CLAIMER, false).rows().stream()
+                .noneMatch(c -> c.endpointId().equals(endpoint)), "claimed while the circuit is open");
     }
 }
