@@ -49,6 +49,11 @@ public class JobRuns {
         return total;
     }
 
+    /** True once the replica is shutting down: background work claims nothing new (see {@link Drain}). */
+    public boolean draining() {
+        return drain.draining();
+    }
+
     /**
      * A finished run: its row in job_runs (what /status reads), assessments_jobs_duration_seconds{job} and
      * assessments_jobs_last_success_seconds{job} (epoch seconds of the last run that finished).

@@ -1,6 +1,11 @@
 package com.assessments.jobs;
 
+import com.assessments.support.Admin;
 import com.assessments.support.AppProperties;
+import com.assessments.support.Receiver;
+import com.assessments.support.Sessions;
+import com.assessments.support.TestDb;
+import com.assessments.webhook.delivery.DeliveryWorker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -8,6 +13,7 @@ import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import io.smallrye.config.SmallRyeConfig;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -15,6 +21,8 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 import static com.assessments.support.Contract.api;
 import static com.assessments.support.Contract.raw;
@@ -39,6 +47,12 @@ class DrainTest {
 
     @Inject
     JobRuns jobRuns;
+
+    @Inject
+    DeliveryWorker deliveryWorker;
+
+    @Inject
+    TestDb db;
 
     @Test
     void readinessGoesDownAndJobsStopWhileRequestsAreStillServed() {
@@ -78,6 +92,31 @@ class DrainTest {
             assertEquals(10, handled);
         } finally {
             drain.end();
+        }
+    }
+
+    @Test
+    void aDrainingReplicaClaimsNoWebhookDeliveryAndSendsThemOnceItIsBack() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            Admin.Keys keys = Admin.newTenant("test");
+            String endpoint = api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
+                    .body(Map.of("url", receiver.url("/hooks"), "events", List.of("session.created")))
+                    .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
+            try {
+                drain.begin();
+                try {
+                    Sessions.created(keys.secretKey(), "disc"); // its commit wakes the worker, which claims nothing
+                    assertEquals(0, deliveryWorker.runOnce());
+                    assertEquals(0, db.count("select count(*) from webhook_deliveries where endpoint_id = ? and attempts > 0", endpoint));
+                    assertEquals(0, receiver.received().size());
+                } finally {
+                    drain.end();
+                }
+                deliveryWorker.runOnce();
+                assertEquals(1, receiver.await(1, Duration.ofSeconds(15)).size());
+            } finally {
+                api().auth().oauth2(keys.secretKey()).delete("/api/v1/webhooks/{id}", endpoint).then().statusCode(200);
+            }
         }
     }
 

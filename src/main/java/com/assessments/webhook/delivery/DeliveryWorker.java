@@ -5,6 +5,7 @@ import com.assessments.jobs.JobRuns;
 import com.assessments.webhook.WebhookConfig;
 import com.assessments.webhook.delivery.DeliveryQueue.Claim;
 import com.assessments.webhook.delivery.DeliveryQueue.Claimed;
+import com.assessments.webhook.delivery.DeliveryOutcomes.Outcome;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,13 +42,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * exact: claims of one endpoint are serialized by a transaction-scoped advisory lock, so two replicas never both
  * fill the same free room; a lease left unrenewed for two renewal intervals, by a replica that died, no longer
  * counts, so the endpoint's other deliveries go on while it runs out), skips endpoints whose circuit is open, and
- * lets one delivery probe an endpoint whose
- * cool-down has passed. The same transaction counts the attempt (attempts + 1, an in-flight webhook_attempts row),
- * so an attempt is counted even if this replica dies during the send.</li>
+ * lets one delivery probe an endpoint whose cool-down has passed. The same transaction counts the attempt (attempts
+ * + 1, an in-flight webhook_attempts row), so an attempt is counted even if this replica dies during the send.</li>
  * <li>Send outside any transaction, concurrently; leases of the deliveries in flight are renewed every few seconds.</li>
- * <li>Record each outcome in its own transaction as soon as it arrives, release the slot and claim again: there is
- * no batch, so a receiver that hangs holds its own slots (at most the per-endpoint cap) and nobody else's.</li>
+ * <li>Record the outcomes that arrived, all in the transaction of the next claim (one commit for both; the batch costs
+ * a few statements whatever its size, see {@link DeliveryOutcomes}), which frees their slots and their endpoints' room
+ * for that same claim. A receiver that hangs holds its own slots (at most the per-endpoint cap) and nobody else's:
+ * the others' outcomes are recorded as they arrive. A batch that cannot be committed is recorded one by one.</li>
  * </ol>
+ * Claims and records run on one thread, one transaction at a time; a draining replica records but claims nothing.
  * A replica that dies loses nothing: its leases stop being renewed and another replica takes the deliveries over
  * once they run out (at-least-once; receivers de-duplicate on webhook-id). Woken on commit of new deliveries
  * (see DeliveryWakeUp/DeliveryListener), when a send finishes, at the next time something becomes due (a retry,
@@ -59,9 +62,12 @@ import java.util.concurrent.locks.ReentrantLock;
 public class DeliveryWorker {
 
     public static final String NAME = "webhook-delivery";
+
+    /** An outcome waiting to be recorded, and what completes once it is. */
+    private record Finished(Outcome outcome, CompletableFuture<Void> recorded) { }
+
     private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
-    /** A wake-up is never scheduled sooner than this (no busy loop on something due a microsecond from now). */
-    private static final long MIN_WAKE_DELAY_MS = 20;
+    private static final long MIN_WAKE_DELAY_MS = 20; // no busy loop on something due a microsecond from now
 
     private final DeliveryQueue queue;
     private final Clock clock;
@@ -73,7 +79,6 @@ public class DeliveryWorker {
     /** Written to claimed_by: unique per worker (two workers in one process are two replicas). */
     private final String claimer = JobRuns.INSTANCE + "/" + UUID.randomUUID().toString().substring(0, 8);
     private final Duration wakeCap;
-
     private final Semaphore slots;
     /** Deliveries this worker is sending: id -> attempt. Their leases are renewed. */
     private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
@@ -82,8 +87,8 @@ public class DeliveryWorker {
     private final ExecutorService pumpThread;
     /** DNS checks and signing before a send (a slow DNS answer must not hold up claims). */
     private final ExecutorService senders;
-    /** Outcomes are recorded here, never on the HTTP client's event loop; bounded so records use few connections. */
-    private final ExecutorService recorders;
+    /** Outcomes that arrived and wait for the next commit (recorded together with the next claim). */
+    private final java.util.Queue<Finished> finished = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final ScheduledExecutorService timer;
     private ScheduledFuture<?> nextWake;
     private volatile Instant nextWakeAt;
@@ -103,7 +108,6 @@ public class DeliveryWorker {
         this.slots = new Semaphore(Math.max(1, config.concurrency()));
         this.pumpThread = Executors.newSingleThreadExecutor(daemon("webhook-claim"));
         this.senders = Executors.newCachedThreadPool(daemon("webhook-send"));
-        this.recorders = Executors.newFixedThreadPool(Math.max(1, Math.min(4, config.concurrency())), daemon("webhook-record"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("webhook-timer"));
         long renewMs = Math.max(100, config.leaseRenewEvery().toMillis());
         timer.scheduleWithFixedDelay(this::renewQuietly, renewMs, renewMs, TimeUnit.MILLISECONDS);
@@ -138,8 +142,8 @@ public class DeliveryWorker {
                     LOG.warn("webhook delivery claim failed", e);
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            wakeQueued.set(false); // stopping
+        } catch (java.util.concurrent.RejectedExecutionException e) { // stopping
+            wakeQueued.set(false);
         }
     }
 
@@ -155,9 +159,10 @@ public class DeliveryWorker {
     }
 
     /**
-     * Fills the free slots: claims as many deliveries as there are free slots and starts them, until a claim comes
-     * back short (nothing more is claimable now: then a wake-up is scheduled for the next due time) or no slot is
-     * free (a finishing send wakes the worker again). Never waits for a send.
+     * One commit at a time: records the outcomes that arrived and claims for the free slots (theirs included) in one
+     * transaction, starts the claimed sends, and goes on until nothing arrived and a claim came back short (then a
+     * wake-up is scheduled for the next due time) or no slot is free (a finishing send wakes the worker again). Never
+     * waits for a send. While the replica drains it records but claims nothing new.
      */
     private int pump(List<CompletableFuture<Void>> started) {
         if (stopped) {
@@ -167,28 +172,36 @@ public class DeliveryWorker {
         try {
             int total = 0;
             while (!stopped) {
-                int free = slots.drainPermits();
-                if (free == 0) {
+                List<Finished> done = takeFinished();
+                int free = runs.draining() ? 0 : slots.drainPermits();
+                if (done.isEmpty() && free == 0) {
                     return total;
                 }
+                int limit = free + (runs.draining() ? 0 : done.size()); // a recorded outcome frees its slot for this claim
                 Claim claim;
                 try {
-                    claim = claim(clock.instant(), free, true);
+                    claim = recordAndClaim(clock.instant(), done, limit);
                 } catch (RuntimeException e) {
                     slots.release(free);
+                    recordOneByOne(done);
                     throw e;
                 }
-                slots.release(free - claim.rows().size());
+                finish(done, false);
+                slots.release(free + done.size() - claim.rows().size());
                 for (Claimed c : claim.rows()) {
-                    CompletableFuture<Void> done = start(c);
+                    CompletableFuture<Void> recorded = start(c);
                     if (started != null) {
-                        started.add(done);
+                        started.add(recorded);
                     }
                 }
                 total += claim.rows().size();
-                if (claim.rows().size() < free) {
-                    scheduleWake(claim.nextDue());
-                    return total;
+                if (limit > 0 && claim.rows().size() < limit) {
+                    if (inFlight.isEmpty()) { // else a finishing send wakes the worker (the pending wake-up stays)
+                        scheduleWake(claim.nextDue());
+                    }
+                    if (finished.isEmpty()) {
+                        return total;
+                    }
                 }
             }
             return total;
@@ -197,23 +210,56 @@ public class DeliveryWorker {
         }
     }
 
-    /** Sends one claimed delivery; when its outcome is recorded the slot is freed and the worker claims again. */
+    /** Sends one claimed delivery; its outcome waits in {@code finished} for the next commit, which frees its slot. */
     private CompletableFuture<Void> start(Claimed c) {
         inFlight.put(c.id(), c.attempt());
+        CompletableFuture<Void> recorded = new CompletableFuture<>();
         long limitMs = config.attemptTimeout().toMillis() * 2 + 5_000; // a safety net behind the HTTP client's own limit
-        return CompletableFuture.supplyAsync(() -> send(c), senders)
+        CompletableFuture.supplyAsync(() -> send(c), senders)
                 .thenCompose(sent -> sent)
                 .orTimeout(limitMs, TimeUnit.MILLISECONDS)
                 .exceptionally(e -> new WebhookHttp.Result(null, "error: " + rootMessage(e), null, 0))
-                .thenAcceptAsync(result -> record(c, result), recorders)
-                .whenComplete((ignored, e) -> {
-                    if (e != null && !stopped) {
-                        LOG.warnf(e, "could not record webhook delivery %s attempt %d; retried when its lease runs out", c.id(), c.attempt());
+                .thenAccept(result -> {
+                    if (stopped) {
+                        recorded.complete(null); // not recorded: the lease runs out and another replica sends it again
+                        return;
                     }
-                    inFlight.remove(c.id());
-                    slots.release();
+                    finished.add(new Finished(new Outcome(c, result), recorded));
                     wake();
                 });
+        return recorded;
+    }
+
+    private List<Finished> takeFinished() { // everything that arrived so far
+        List<Finished> done = new ArrayList<>();
+        for (Finished f; (f = finished.poll()) != null; ) {
+            done.add(f);
+        }
+        return done;
+    }
+
+    /** The batch could not be recorded (with its claim): each outcome in a transaction of its own. */
+    private void recordOneByOne(List<Finished> done) {
+        for (Finished f : done) {
+            try {
+                queue.record(f.outcome(), claimer, clock.instant());
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "could not record webhook delivery %s attempt %d; retried when its lease runs out",
+                        f.outcome().claimed().id(), f.outcome().claimed().attempt());
+            }
+        }
+        finish(done, true);
+    }
+
+    /** Their outcomes are recorded (or given up on): no longer in flight; slots are released by the caller or here. */
+    private void finish(List<Finished> done, boolean releaseSlots) {
+        for (Finished f : done) {
+            inFlight.remove(f.outcome().claimed().id());
+            if (releaseSlots) {
+                slots.release();
+            }
+            f.recorded().complete(null);
+        }
     }
 
     private static String rootMessage(Throwable e) {
@@ -223,17 +269,25 @@ public class DeliveryWorker {
 
     /** Claims up to {@code concurrency} deliveries without sending them (a replica that dies right after its claim). */
     List<Claimed> claim(Instant now) {
-        return claim(now, config.concurrency(), false).rows();
+        return queue.claim(now, config.concurrency(), false, inFlight.keySet().toArray(String[]::new), claimer, sweep(now)).rows();
     }
 
-    private Claim claim(Instant now, int limit, boolean nextDue) {
-        String[] mine = inFlight.keySet().toArray(String[]::new);
+    /** Records {@code done} and claims up to {@code limit}; the deliveries recorded are no longer this worker's. */
+    private Claim recordAndClaim(Instant now, List<Finished> done, int limit) {
+        List<Outcome> outcomes = done.stream().map(Finished::outcome).toList();
+        var recorded = outcomes.stream().map(o -> o.claimed().id()).collect(java.util.stream.Collectors.toSet());
+        String[] mine = inFlight.keySet().stream().filter(id -> !recorded.contains(id)).toArray(String[]::new);
+        return queue.recordAndClaim(outcomes, now, limit, true, mine, claimer, limit > 0 && sweep(now));
+    }
+
+    /** Whether this claim first ends lost last attempts: at most once a second. */
+    private boolean sweep(Instant now) {
         Instant swept = lastSweep;
-        boolean sweep = swept == null || now.isBefore(swept) || !now.isBefore(swept.plusSeconds(1)); // at most once a second
+        boolean sweep = swept == null || now.isBefore(swept) || !now.isBefore(swept.plusSeconds(1));
         if (sweep) {
             lastSweep = now;
         }
-        return queue.claim(now, limit, nextDue, mine, claimer, sweep);
+        return sweep;
     }
 
     /** Replaces the pending wake-up by one at {@code due}, or after the poll interval if that is sooner. */
@@ -271,9 +325,7 @@ public class DeliveryWorker {
         if (inFlight.isEmpty()) {
             return 0;
         }
-        String[] ids = inFlight.keySet().toArray(String[]::new);
-        Instant until = clock.instant().plus(config.claimLease());
-        return queue.renew(ids, claimer, until);
+        return queue.renew(inFlight.keySet().toArray(String[]::new), claimer, clock.instant().plus(config.claimLease()));
     }
 
     private void renewQuietly() {
@@ -299,21 +351,7 @@ public class DeliveryWorker {
         } catch (RuntimeException e) {
             return CompletableFuture.completedFuture(new WebhookHttp.Result(null, "dns: " + e.getMessage(), null, 0));
         }
-        List<String> secrets = new ArrayList<>();
-        secrets.add(box.open(c.secret()));
-        if (c.previousSecret() != null && c.previousSecretExpiresAt() != null && now.isBefore(c.previousSecretExpiresAt())) {
-            secrets.add(box.open(c.previousSecret()));
-        }
-        var headers = WebhookSigner.headers(secrets, c.eventId(), now.getEpochSecond(), body);
-        return http.post(url, addresses.get(0), headers, body).toCompletableFuture();
-    }
-
-    /** Records one attempt's outcome ({@link DeliveryQueue#record}), unless the worker is stopping. */
-    void record(Claimed c, WebhookHttp.Result result) {
-        if (stopped) {
-            return;
-        }
-        queue.record(c, result, claimer, clock.instant());
+        return http.post(url, addresses.get(0), WebhookSigner.headers(box, c, now, body), body).toCompletableFuture();
     }
 
     /** The poll interval as a duration ("5s", "1m", "PT5S"); null when polling is off. */
@@ -337,10 +375,25 @@ public class DeliveryWorker {
                 nextWake.cancel(false);
             }
         }
+        // outcomes that arrived are recorded now, so they are not sent again; leases of sends still in flight run out
+        // (claimLease) and another replica takes those deliveries over
+        try {
+            if (pumping.tryLock(5, TimeUnit.SECONDS)) {
+                List<Finished> done = takeFinished();
+                try {
+                    queue.recordAndClaim(done.stream().map(Finished::outcome).toList(), clock.instant(), 0, false, new String[0], claimer, false);
+                    finish(done, true);
+                } finally {
+                    pumping.unlock();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warnf("could not record the last webhook outcomes at shutdown (%s); their leases run out", e.getMessage());
+        }
         timer.shutdownNow();
         pumpThread.shutdownNow();
         senders.shutdownNow();
-        recorders.shutdownNow();
-        // leases of sends still in flight run out (claimLease) and another replica takes those deliveries over
     }
 }

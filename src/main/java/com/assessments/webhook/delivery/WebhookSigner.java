@@ -49,6 +49,16 @@ public final class WebhookSigner {
         return SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
     }
 
+    /** The headers of one claimed delivery: signed with its endpoint's secret, and the previous one during a rotation's overlap. */
+    static Map<String, String> headers(com.assessments.common.SecretBox box, DeliveryQueue.Claimed c, java.time.Instant now, byte[] body) {
+        List<String> secrets = new ArrayList<>();
+        secrets.add(box.open(c.secret()));
+        if (c.previousSecret() != null && c.previousSecretExpiresAt() != null && now.isBefore(c.previousSecretExpiresAt())) {
+            secrets.add(box.open(c.previousSecret()));
+        }
+        return headers(secrets, c.eventId(), now.getEpochSecond(), body);
+    }
+
     /**
      * The six signature headers of one delivery attempt, in a stable order.
      *
