@@ -2,6 +2,7 @@ package com.assessments.observability;
 
 import com.assessments.session.ExpiryJob;
 import com.assessments.support.Admin;
+import com.assessments.support.Receiver;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestClock;
 import io.quarkus.test.junit.QuarkusTest;
@@ -59,7 +60,7 @@ class MetricsTest {
     }
 
     @Test
-    void aScenarioMovesEveryFamily() {
+    void aScenarioMovesEveryFamily() throws Exception {
         String org = Admin.createOrganization("Metrics org " + System.nanoTime(), Map.of("disc", 7));
         api().auth().oauth2(Admin.TOKEN).contentType(ContentType.JSON).body(Map.of("rateLimitPerMinute", 6))
                 .patch("/api/admin/organizations/{id}", org).then().statusCode(200);
@@ -77,6 +78,20 @@ class MetricsTest {
             api().auth().oauth2(live.secretKey()).get("/api/v1/sessions").then().statusCode(200);
         }
         api().auth().oauth2(live.secretKey()).get("/api/v1/sessions").then().statusCode(429);
+        // a delivery to a local receiver (test key: plain http on 127.0.0.1)
+        Admin.Keys test = Admin.issueKeys(org, "test", Map.of());
+        try (Receiver receiver = new Receiver()) {
+            api().auth().oauth2(test.secretKey()).contentType(ContentType.JSON)
+                    .body(Map.of("url", receiver.url("/hook"), "events", List.of("session.created")))
+                    .post("/api/v1/webhooks").then().statusCode(201);
+            Sessions.created(test.secretKey(), "disc");
+            receiver.await(1, Duration.ofSeconds(30));
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (delta(before, scrape(), "assessments_webhook_deliveries_total", "outcome=\"succeeded\"") < 1) {
+                assertTrue(System.nanoTime() < deadline, "the delivery's success was never counted");
+                Thread.sleep(20); // its outcome is recorded with the worker's next cycle
+            }
+        }
         String unknown = "/api/v1/no-such-route-" + System.nanoTime();
         RestAssured.given().get(unknown).then().statusCode(404);
         gauges.refresh();
@@ -97,7 +112,7 @@ class MetricsTest {
                     && k.contains("state=\"" + state + "\"")), state);
         }
         // HTTP server requests by route template, method and status: never by raw path (no ids in labels)
-        assertEquals(2, delta(before, after, "http_server_requests_seconds_count", "uri=\"/api/v1/sessions\"",
+        assertEquals(3, delta(before, after, "http_server_requests_seconds_count", "uri=\"/api/v1/sessions\"",
                 "method=\"POST\"", "status=\"201\""));
         assertTrue(delta(before, after, "http_server_requests_seconds_count", "uri=\"/api/v1/sessions/{id}\"",
                 "method=\"GET\"") >= 1);

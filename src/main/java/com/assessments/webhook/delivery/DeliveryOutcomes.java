@@ -2,8 +2,13 @@ package com.assessments.webhook.delivery;
 
 import com.assessments.webhook.WebhookConfig;
 import com.assessments.webhook.delivery.DeliveryQueue.Claimed;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -36,9 +41,14 @@ public class DeliveryOutcomes {
     private final EntityManager em;
     private final WebhookConfig config;
     private final int maxAttempts;
+    private final TransactionSynchronizationRegistry transactions;
+    private final MeterRegistry registry;
 
-    public DeliveryOutcomes(EntityManager em, WebhookConfig config) {
+    public DeliveryOutcomes(EntityManager em, WebhookConfig config, TransactionSynchronizationRegistry transactions,
+                            MeterRegistry registry) {
         this.em = em;
+        this.transactions = transactions;
+        this.registry = registry;
         this.config = config;
         this.maxAttempts = config.retrySchedule().size() + 1;
     }
@@ -132,6 +142,7 @@ public class DeliveryOutcomes {
                 .setParameter(5, statuses).setParameter(6, nexts).setParameter(7, codes).setParameter(8, errors)
                 .setParameter(9, healthy.toArray(String[]::new)).setParameter(10, attemptErrors).setParameter(11, durations)
                 .getResultList();
+        countAfterCommit(updated, ids, statuses);
         if (updated.size() < n) {
             Set<String> done = new HashSet<>(updated);
             for (Outcome o : outcomes) {
@@ -141,6 +152,34 @@ public class DeliveryOutcomes {
                 }
             }
         }
+    }
+
+    /**
+     * assessments_webhook_deliveries_total{outcome}: succeeded, retrying or dead, for the outcomes this claim still
+     * held, counted once their transaction committed (a batch that rolls back is recorded again one by one).
+     */
+    private void countAfterCommit(List<String> updated, String[] ids, String[] statuses) {
+        Set<String> counted = new HashSet<>(updated);
+        Map<String, Integer> byOutcome = new TreeMap<>();
+        for (int i = 0; i < ids.length; i++) {
+            if (counted.contains(ids[i])) {
+                byOutcome.merge("failed".equals(statuses[i]) ? "retrying" : statuses[i], 1, Integer::sum);
+            }
+        }
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    byOutcome.forEach((outcome, count) -> Counter.builder("assessments.webhook.deliveries")
+                            .description("Webhook delivery attempts by outcome").tag("outcome", outcome)
+                            .register(registry).increment(count));
+                }
+            }
+        });
     }
 
     /** One outcome of an endpoint that failed in this batch; returns until when the circuit opened, if it did now. */
