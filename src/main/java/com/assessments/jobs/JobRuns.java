@@ -1,6 +1,5 @@
 package com.assessments.jobs;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,10 +7,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /** Records each scheduled job's last run in the database, so /status sees the runs of every replica. */
 @ApplicationScoped
@@ -24,7 +20,6 @@ public class JobRuns {
     private final EntityManager em;
     private final Drain drain;
     private final MeterRegistry registry;
-    private final Map<String, AtomicLong> lastSuccess = new ConcurrentHashMap<>();
 
     public JobRuns(EntityManager em, Drain drain, MeterRegistry registry) {
         this.registry = registry;
@@ -55,19 +50,14 @@ public class JobRuns {
     }
 
     /**
-     * A finished run: its row in job_runs (what /status reads), assessments_jobs_duration_seconds{job} and
-     * assessments_jobs_last_success_seconds{job} (epoch seconds of the last run that finished).
+     * A finished run: its row in job_runs (what /status reads, and assessments_jobs_last_success_seconds: see
+     * observability/DatabaseGauges) and this replica's assessments_jobs_duration_seconds{job}.
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void record(String job, Instant at, long durationMs, int processed) {
         Timer.builder("assessments.jobs.duration").description("Background job runs").tag("job", job).register(registry)
                 .record(java.time.Duration.ofMillis(durationMs));
-        lastSuccess.computeIfAbsent(job, j -> {
-            AtomicLong value = new AtomicLong();
-            Gauge.builder("assessments.jobs.last_success", value, AtomicLong::get).baseUnit("seconds")
-                    .description("When the job last finished a run (epoch seconds)").tag("job", j).register(registry);
-            return value;
-        }).set(at.getEpochSecond());
+
         em.createNativeQuery("""
                         insert into job_runs (job, last_run_at, instance, duration_ms, processed)
                         values (?1, ?2, ?3, ?4, ?5)

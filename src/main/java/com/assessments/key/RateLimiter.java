@@ -149,7 +149,7 @@ public class RateLimiter {
         Decision decision = count(subject, limit);
         if (!decision.allowed()) {
             int colon = subject.indexOf(':');
-            String credential = colon > 0 ? subject.substring(0, colon) : "other";
+            String credential = colon > 0 ? subject.substring(0, colon) : subject; // "operator" has no id part
             Counter.builder("assessments.rate_limit.refusals").description("Requests refused by a rate limit")
                     .tag("credential", credential).register(registry).increment();
         }

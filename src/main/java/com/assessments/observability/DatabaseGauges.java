@@ -1,6 +1,10 @@
 package com.assessments.observability;
 
 import com.assessments.common.AssessmentTypes;
+import com.assessments.jobs.HousekeepingJob;
+import com.assessments.report.ReportService;
+import com.assessments.session.ExpiryJob;
+import com.assessments.webhook.delivery.DeliveryWorker;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
@@ -18,8 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Gauges read from the database, refreshed on a schedule rather than at scrape time (a scrape must not wait on the
- * database): licenses available per assessment type (all organizations together), and the webhook delivery queue
- * by state. Every replica reports the same values; dashboards take max(), not sum().
+ * database): licenses available per assessment type (all organizations together), the webhook delivery queue by
+ * state, each background job's last finished run, and whether the database answered at all. Every replica reports the same values; dashboards take max(), not sum().
  */
 @ApplicationScoped
 public class DatabaseGauges {
@@ -32,14 +36,21 @@ public class DatabaseGauges {
     private final EntityManager em;
     private final Map<String, AtomicLong> licensesAvailable = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> queue = new ConcurrentHashMap<>();
+    private final AtomicLong databaseUp = new AtomicLong();
+    private final Map<String, AtomicLong> jobsLastRun = new ConcurrentHashMap<>();
+    private final MeterRegistry registry;
 
     public DatabaseGauges(EntityManager em, MeterRegistry registry) {
         this.em = em;
+        this.registry = registry;
+        List.of(ExpiryJob.NAME, ReportService.JOB, HousekeepingJob.NAME, DeliveryWorker.NAME).forEach(this::jobGauge);
         for (String type : AssessmentTypes.ALL) {
             AtomicLong value = licensesAvailable.computeIfAbsent(type, t -> new AtomicLong());
             Gauge.builder("assessments.licenses.available", value, AtomicLong::get)
                     .description("Live licenses left, all organizations together").tag("type", type).register(registry);
         }
+        Gauge.builder("assessments.database.up", databaseUp, AtomicLong::get)
+                .description("1 when this replica's last read of the database succeeded, else 0").register(registry);
         QUEUE_STATES.values().forEach(state -> {
             AtomicLong value = queue.computeIfAbsent(state, s -> new AtomicLong());
             Gauge.builder("assessments.webhook.queue", value, AtomicLong::get)
@@ -59,7 +70,9 @@ public class DatabaseGauges {
     private void refreshQuietly() {
         try {
             refresh();
+            databaseUp.set(1);
         } catch (RuntimeException e) {
+            databaseUp.set(0);
             LOG.debugf("database gauges not refreshed: %s", e.getClass().getSimpleName()); // the database is down: /status says so
         }
     }
@@ -80,5 +93,20 @@ public class DatabaseGauges {
             states.put(QUEUE_STATES.get((String) row[0]), ((Number) row[1]).longValue());
         }
         queue.forEach((state, value) -> value.set(states.getOrDefault(state, 0L)));
+        // the last run of each job on any replica (job_runs is shared), as /status reads it
+        for (Object[] row : (List<Object[]>) em.createNativeQuery(
+                "select job, extract(epoch from last_run_at) from job_runs").getResultList()) {
+            jobGauge((String) row[0]).set(((Number) row[1]).longValue());
+        }
+    }
+
+    private AtomicLong jobGauge(String job) {
+        return jobsLastRun.computeIfAbsent(job, j -> {
+            AtomicLong value = new AtomicLong();
+            Gauge.builder("assessments.jobs.last_success", value, AtomicLong::get).baseUnit("seconds")
+                    .description("When the job last finished a run on any replica (epoch seconds; 0: never)")
+                    .tag("job", j).register(registry);
+            return value;
+        });
     }
 }
