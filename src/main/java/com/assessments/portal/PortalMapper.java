@@ -1,0 +1,67 @@
+package com.assessments.portal;
+
+import com.assessments.api.model.AssessmentType;
+import com.assessments.api.model.PortalInvitationStatus;
+import com.assessments.api.model.PortalInvitationWithLink;
+import com.assessments.api.model.PortalMe;
+import com.assessments.api.model.PortalMembership;
+import com.assessments.api.model.PortalOrganization;
+import com.assessments.common.Times;
+import com.assessments.org.License;
+import com.assessments.org.OrganizationService;
+
+import java.time.Instant;
+
+/** Portal entities and views to the contract's DTOs. */
+public final class PortalMapper {
+
+    private PortalMapper() {
+    }
+
+    public static PortalMe toDto(PortalAccounts.Me me) {
+        return new PortalMe()
+                .user(new com.assessments.api.model.PortalUser().id(me.user().id).email(me.user().email).name(me.user().name))
+                .memberships(me.memberships().stream().map(m -> new PortalMembership()
+                        .organizationId(m.organizationId())
+                        .organizationName(m.organizationName())
+                        .role(role(m.role()))).toList())
+                .csrfToken(me.csrfToken())
+                .expiresAt(Times.utc(me.expiresAt()))
+                .idleExpiresAt(Times.utc(me.idleExpiresAt()));
+    }
+
+    public static PortalInvitationWithLink toDto(Invitations.Invited invited, Instant now) {
+        Invitation i = invited.invitation();
+        return new PortalInvitationWithLink()
+                .id(i.id)
+                .organizationId(i.organizationId)
+                .email(i.email)
+                .role(com.assessments.api.model.PortalRole.fromValue(i.role))
+                .status(PortalInvitationStatus.fromValue(i.status(now)))
+                .createdAt(Times.utc(i.createdAt))
+                .expiresAt(Times.utc(i.expiresAt))
+                .acceptedAt(i.acceptedAt == null ? null : Times.utc(i.acceptedAt))
+                .acceptUrl(java.net.URI.create(invited.link()));
+    }
+
+    public static PortalOrganization toDto(OrganizationService.OrganizationView view, Role role) {
+        return new PortalOrganization()
+                .id(view.organization().id)
+                .name(view.organization().name)
+                .role(role(role))
+                .assessmentTypes(view.organization().enabledAssessmentTypes.stream().map(AssessmentType::fromValue).toList())
+                .licenses(view.licenses().stream().map(PortalMapper::license).toList());
+    }
+
+    private static com.assessments.api.model.License license(License l) {
+        return new com.assessments.api.model.License()
+                .assessmentType(AssessmentType.fromValue(l.assessmentType))
+                .capacity(l.capacity)
+                .used(l.used)
+                .available(Math.max(0, l.capacity - l.used));
+    }
+
+    public static com.assessments.api.model.PortalRole role(Role role) {
+        return com.assessments.api.model.PortalRole.fromValue(role.wire());
+    }
+}
