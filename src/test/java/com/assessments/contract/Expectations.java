@@ -78,6 +78,13 @@ final class Expectations {
             Map.entry("createCoachMessage", List.of(
                     allowed(404, "not_found", "coach messages are not implemented yet (README: the route answers 404)"),
                     allowed(404, "session_not_found", "a random sessionId names no session of the candidate"))),
+            Map.entry("portalSignIn", List.of(
+                    allowed(401, "invalid_credentials", "Tcases' random email and password belong to no portal user"),
+                    allowed(429, "too_many_sign_in_attempts", "a random email drawn more than 5 times is locked (throttle)"))),
+            Map.entry("portalAcceptInvitation", List.of(
+                    allowed(404, "invitation_not_found", "a random token names no invitation (tokens are 256-bit secrets)"))),
+            Map.entry("portalConfirmPasswordReset", List.of(
+                    allowed(400, "reset_token_invalid", "a random token names no reset link (tokens are 256-bit secrets)"))),
             Map.entry("adminCreateOrganization", List.of(
                     allowed(400, "validation_error", "license keys must be AssessmentType values (LicenseCapacities): "
                             + "random additional property names are not", fieldsStartWith("licenses")))),

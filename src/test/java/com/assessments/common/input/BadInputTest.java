@@ -66,6 +66,14 @@ class BadInputTest {
     }
 
     private static Fixture fixture;
+    /**
+     * Stand-ins for the portal examples' values, which name people and links that do not exist here: the example's
+     * email becomes a real portal user's, its invitation and reset tokens real ones (made once, used by the example).
+     */
+    private static final Map<String, String> PORTAL_STAND_INS = new HashMap<>();
+
+    @Inject
+    io.quarkus.mailer.MockMailbox mailbox;
 
     @BeforeEach
     void arrange() {
@@ -83,6 +91,15 @@ class BadInputTest {
                 .body(Map.of("url", LOCAL_RECEIVER, "events", List.of("session.completed"), "description", "bad input"))
                 .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
         fixture = new Fixture(orgA, orgB, test, live, rotatable, webhook);
+        String signInUser = com.assessments.support.Portal.newOwner(orgA).email();
+        String resetUser = com.assessments.support.Portal.newOwner(orgA).email();
+        mailbox.clear();
+        api().contentType(ContentType.JSON).body(Map.of("email", resetUser)).post("/api/portal/password-reset").then().statusCode(202);
+        String mail = mailbox.getMailsSentTo(resetUser).get(0).getText();
+        PORTAL_STAND_INS.put("grace@acme.example", signInUser);
+        PORTAL_STAND_INS.put("prt_4fJ8kL2mN6pQ9rS3tV7wX1yZ5aB0cD4eF8gH2iJ6kL9", mail.substring(mail.indexOf("#reset=") + 7).split("\\s")[0]);
+        PORTAL_STAND_INS.put("pit_9xY3zA7bC1dE5fG9hI3jK7lM1nO5pQ9rS3tU7vW1xY5",
+                com.assessments.support.Portal.inviteOwner(orgB, com.assessments.support.Portal.uniqueEmail("bad-input")));
     }
 
     private static String organization(String name, Map<String, Integer> licenses) {
@@ -297,6 +314,12 @@ class BadInputTest {
     /** The example with the environment's stand-ins: webhook URLs point at a receiver tests may register. */
     private static ObjectNode localized(ObjectNode example) {
         ObjectNode body = example.deepCopy();
+        body.properties().forEach(member -> {
+            String standIn = member.getValue().isTextual() ? PORTAL_STAND_INS.get(member.getValue().asText()) : null;
+            if (standIn != null) {
+                member.setValue(TextNode.valueOf(standIn));
+            }
+        });
         if (body.has("url") && body.get("url").isTextual() && !body.get("url").asText().contains("\u0000")) {
             body.put("url", LOCAL_RECEIVER);
         }
