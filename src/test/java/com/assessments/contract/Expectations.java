@@ -72,6 +72,13 @@ final class Expectations {
                             + "Tcases' random hosts do not resolve", fieldsStartWith("url")))),
             Map.entry("updateWebhookEndpoint", List.of(
                     allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+            Map.entry("portalCreateWebhook", List.of(
+                    allowed(400, "validation_error", "the URL's host must resolve to a public address (SSRF rules), and live "
+                            + "endpoints need https: Tcases' random URLs do neither", fieldsStartWith("url")))),
+            Map.entry("portalUpdateWebhook", List.of(
+                    allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+            Map.entry("portalRecoverWebhookDeliveries", List.of(
+                    allowed(400, "validation_error", "`since` must be before `until` (default now)", fieldsStartWith("since")))),
             Map.entry("recoverWebhookDeliveries", List.of(
                     allowed(400, "validation_error", "`since` must be before `until` (default now): random date-times "
                             + "are often not (recoverWebhookDeliveries)", fieldsStartWith("since")))),
@@ -116,7 +123,14 @@ final class Expectations {
      * allow-listed so that the suite stays green while the owners decide between changing the service and changing
      * openapi.yaml; remove an entry when its cause is fixed.
      */
-    static final List<Known> OPEN_FINDINGS = List.of(); // none open: the empty path segment now answers 404
+    static final List<Known> OPEN_FINDINGS = List.of(
+            new Known("TCASES_UNIQUE_ENUM_ARRAY_SIZE",
+                    "Tcases 4.1.1 labels a `products` array of 6 distinct AssessmentType values (uniqueItems, no maxItems, an "
+                            + "enum of 7) as an invalid size; the contract allows it and the key pair is rightly issued (201). "
+                            + "A generator mislabel, not a service fault; seen on the portal's key pair route (seed 20250603)",
+                    o -> o.operationId().matches("(portal|admin)IssueKeyPair") && !o.valid() && o.status() == 201
+                            && o.requestCase().getInvalidInput() != null
+                            && o.requestCase().getInvalidInput().endsWith("products.Items.Size='6'")));
 
     static Optional<Known> known(Outcome o) {
         return java.util.stream.Stream.concat(KNOWN_FAILURES.stream(), OPEN_FINDINGS.stream())

@@ -243,6 +243,15 @@ final class Replayer {
             case "rotateApiKey" -> ids.put("id", fx.newSecretKeyId(fx.orgId));
             case "adminGetOrganization", "adminUpdateOrganization", "adminIssueKeyPair", "adminListKeys", "adminInviteOwner" ->
                     ids.put("orgId", fx.victimOrgId);
+            case "portalRotateKey", "portalRevokeKey" -> ids.put("keyId", fx.newSecretKeyId(fx.orgId));
+            case "portalRotateWebhookSecret", "portalListWebhookDeliveries", "portalRecoverWebhookDeliveries" ->
+                    ids.put("id", fx.endpointId);
+            case "portalUpdateWebhook" -> ids.put("id", fx.endpointToPatchId);
+            case "portalDeleteWebhook" -> ids.put("id", fx.createEndpoint("/hooks/deleted", List.of("session.created")));
+            case "portalResendWebhookDelivery" -> {
+                ids.put("id", fx.endpointId);
+                ids.put("deliveryId", fx.deliveryId);
+            }
             case "adminRevokeKey" -> {
                 ids.put("orgId", fx.victimOrgId);
                 ids.put("keyId", fx.newSecretKeyId(fx.victimOrgId));

@@ -72,6 +72,19 @@ public final class Portal {
         return new SignedIn(email, r.getCookie(COOKIE), r.path("csrfToken"));
     }
 
+    /**
+     * A signed-in member of the organization with the role: a person who owns an organization of their own (through
+     * the operator's invitation) and is then made a member of this one directly in the database.
+     */
+    public static SignedIn member(TestDb db, String organizationId, String role) {
+        String own = Admin.createOrganization("Own " + System.nanoTime(), Map.of("disc", 1));
+        SignedIn person = newOwner(own);
+        String userId = (String) db.query("select id from portal_users where email = ?", person.email()).get(0).get("id");
+        db.update("insert into portal_memberships (user_id, organization_id, role, created_at) values (?, ?, ?, now())",
+                userId, organizationId, role);
+        return person;
+    }
+
     /** A new organization with a new owner who accepted the operator's invitation; signed in. */
     public static SignedIn newOwner(String organizationId) {
         String email = uniqueEmail("owner");

@@ -1,6 +1,25 @@
 package com.assessments.portal.rest;
 
 import com.assessments.api.PortalApi;
+import com.assessments.api.model.ApiKeyList;
+import com.assessments.api.model.DeletedObject;
+import com.assessments.api.model.EventType;
+import com.assessments.api.model.PortalWebhookCreateRequest;
+import com.assessments.api.model.RecoverRequest;
+import com.assessments.api.model.RecoverResult;
+import com.assessments.api.model.RotateWebhookSecretRequest;
+import com.assessments.api.model.WebhookDeliveryList;
+import com.assessments.api.model.WebhookDeliveryStatus;
+import com.assessments.api.model.WebhookEndpointList;
+import com.assessments.api.model.WebhookEndpointUpdateRequest;
+import com.assessments.webhook.WebhookMapper;
+import com.assessments.api.model.KeyPair;
+import com.assessments.api.model.KeyPairRequest;
+import com.assessments.api.model.RotateKeyRequest;
+import com.assessments.api.model.RotatedKey;
+import com.assessments.api.model.Scope;
+import com.assessments.api.model.AssessmentType;
+import com.assessments.key.ApiKeyMapper;
 import com.assessments.api.model.PortalAcceptInvitationRequest;
 import com.assessments.api.model.PortalPasswordResetConfirmRequest;
 import com.assessments.api.model.PortalPasswordResetRequest;
@@ -13,8 +32,14 @@ import com.assessments.portal.Role;
 import com.assessments.portal.auth.PortalAuthenticator;
 import com.assessments.portal.auth.PortalRequest;
 import com.assessments.portal.auth.PortalSessions;
+import com.assessments.portal.keys.PortalKeys;
+import com.assessments.portal.webhooks.PortalWebhooks;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * The portal's account routes: sign-in and sign-out, the signed-in person, password reset, invitations, and the
@@ -28,14 +53,20 @@ public class PortalResource implements PortalApi {
     private final Caller caller;
     private final PortalRequest request;
     private final PortalSessions sessions;
+    private final PortalKeys keys;
+    private final Clock clock;
+    private final PortalWebhooks webhooks;
 
     public PortalResource(PortalAccounts accounts, OrganizationService organizations, Caller caller, PortalRequest request,
-                          PortalSessions sessions) {
+                          PortalSessions sessions, PortalKeys keys, Clock clock, PortalWebhooks webhooks) {
+        this.webhooks = webhooks;
         this.accounts = accounts;
         this.organizations = organizations;
         this.caller = caller;
         this.request = request;
         this.sessions = sessions;
+        this.keys = keys;
+        this.clock = clock;
     }
 
     @Override
@@ -77,6 +108,117 @@ public class PortalResource implements PortalApi {
     public Response portalGetOrganization(String organizationIdHeader) {
         Caller.PortalPrincipal me = caller.portal();
         return Response.ok(PortalMapper.toDto(organizations.get(caller.portalOrganizationId()), Role.of(me.role()))).build();
+    }
+
+    // ------------------------------------------------------------------------------------------------ API keys
+
+    static final int DEFAULT_GRACE_SECONDS = 86400;
+
+    @Override
+    public Response portalListKeys(String organizationIdHeader, Integer limit, Integer offset) {
+        var page = keys.list(caller.portalOrganizationId(), limit, offset);
+        Instant now = clock.instant();
+        return Response.ok(new ApiKeyList().data(page.items().stream().map(k -> ApiKeyMapper.toDto(k, now)).toList())
+                .total(page.total()).limit(limit).offset(offset)).build();
+    }
+
+    @Override
+    public Response portalIssueKeyPair(KeyPairRequest body, String organizationIdHeader) {
+        List<String> scopes = body.getScopes() == null ? null : body.getScopes().stream().map(Scope::toString).toList();
+        List<String> products = body.getProducts() == null ? null : body.getProducts().stream().map(AssessmentType::toString).toList();
+        List<String> origins = body.getAllowedOrigins() == null ? null : List.copyOf(body.getAllowedOrigins());
+        var pair = keys.issue(caller.portalOrganizationId(), caller.portal().userId(), body.getEnvironment().toString(), scopes,
+                products, origins);
+        Instant now = clock.instant();
+        return Response.status(Response.Status.CREATED).entity(new KeyPair()
+                .secretKey(ApiKeyMapper.toDtoWithSecret(pair.secretKey(), now))
+                .publishableKey(ApiKeyMapper.toDtoWithSecret(pair.publishableKey(), now))).build();
+    }
+
+    @Override
+    public Response portalRotateKey(String keyId, String organizationIdHeader, RotateKeyRequest body) {
+        int grace = body == null || body.getGracePeriodSeconds() == null ? DEFAULT_GRACE_SECONDS : body.getGracePeriodSeconds();
+        var rotation = keys.rotate(caller.portalOrganizationId(), caller.portal().userId(), keyId, grace);
+        Instant now = clock.instant();
+        return Response.ok(new RotatedKey()
+                .key(ApiKeyMapper.toDtoWithSecret(rotation.key(), now))
+                .previousKey(ApiKeyMapper.toDto(rotation.previous(), now))).build();
+    }
+
+    @Override
+    public Response portalRevokeKey(String keyId, String organizationIdHeader) {
+        var key = keys.revoke(caller.portalOrganizationId(), caller.portal().userId(), keyId);
+        return Response.ok(ApiKeyMapper.toDto(key, clock.instant())).build();
+    }
+
+    // ------------------------------------------------------------------------------------------------ webhooks
+
+    @Override
+    public Response portalListWebhooks(String organizationIdHeader, Integer limit, Integer offset) {
+        var page = webhooks.list(org(), limit, offset);
+        return Response.ok(new WebhookEndpointList().data(page.items().stream().map(WebhookMapper::toDto).toList())
+                .total(page.total()).limit(limit).offset(offset)).build();
+    }
+
+    @Override
+    public Response portalCreateWebhook(PortalWebhookCreateRequest body, String organizationIdHeader) {
+        var created = webhooks.create(org(), user(), body.getEnvironment().toString(), body.getUrl(), events(body.getEvents()),
+                body.getDescription());
+        return Response.status(Response.Status.CREATED).entity(WebhookMapper.toDtoWithSecret(created)).build();
+    }
+
+    @Override
+    public Response portalUpdateWebhook(String id, WebhookEndpointUpdateRequest body, String organizationIdHeader) {
+        var updated = webhooks.update(org(), user(), id, body.getUrl(), events(body.getEvents()), body.getDescription(),
+                body.getStatus() == null ? null : body.getStatus().toString());
+        return Response.ok(WebhookMapper.toDto(updated)).build();
+    }
+
+    @Override
+    public Response portalDeleteWebhook(String id, String organizationIdHeader) {
+        webhooks.delete(org(), user(), id);
+        return Response.ok(new DeletedObject().id(id)._object(DeletedObject.ObjectEnum.WEBHOOK_ENDPOINT).deleted(true)).build();
+    }
+
+    @Override
+    public Response portalRotateWebhookSecret(String id, String organizationIdHeader, RotateWebhookSecretRequest body) {
+        int overlap = body == null || body.getOverlapSeconds() == null ? 86_400 : body.getOverlapSeconds();
+        return Response.ok(WebhookMapper.toDtoWithSecret(webhooks.rotateSecret(org(), user(), id, overlap))).build();
+    }
+
+    @Override
+    public Response portalListWebhookDeliveries(String id, String organizationIdHeader, WebhookDeliveryStatus status, Integer limit,
+                                                Integer offset) {
+        var page = webhooks.deliveries(org(), id, status == null ? null : status.toString(), limit, offset);
+        return Response.ok(new WebhookDeliveryList().data(page.items().stream().map(WebhookMapper::toDto).toList())
+                .total(page.total()).limit(limit).offset(offset)).build();
+    }
+
+    @Override
+    public Response portalResendWebhookDelivery(String id, String deliveryId, String organizationIdHeader) {
+        return Response.status(Response.Status.ACCEPTED)
+                .entity(WebhookMapper.toDto(webhooks.resend(org(), user(), id, deliveryId))).build();
+    }
+
+    @Override
+    public Response portalRecoverWebhookDeliveries(String id, RecoverRequest body, String organizationIdHeader) {
+        int recovered = webhooks.recover(org(), user(), id, body.getSince().toInstant(),
+                body.getUntil() == null ? null : body.getUntil().toInstant());
+        return Response.status(Response.Status.ACCEPTED).entity(new RecoverResult().recovered(recovered)).build();
+    }
+
+    // ---------------------------------------------------------------------------------------------- helpers
+
+    private String org() {
+        return caller.portalOrganizationId();
+    }
+
+    private String user() {
+        return caller.portal().userId();
+    }
+
+    private static List<String> events(java.util.Collection<EventType> events) {
+        return events == null ? null : events.stream().map(EventType::toString).toList();
     }
 
     private Response signedIn(PortalAccounts.SignedIn signedIn) {

@@ -71,6 +71,8 @@ class BadInputTest {
      * email becomes a real portal user's, its invitation and reset tokens real ones (made once, used by the example).
      */
     private static final Map<String, String> PORTAL_STAND_INS = new HashMap<>();
+    /** An owner of orgA signed in to the portal, for the portal's session routes. */
+    private static com.assessments.support.Portal.SignedIn portalOwner;
 
     @Inject
     io.quarkus.mailer.MockMailbox mailbox;
@@ -91,7 +93,8 @@ class BadInputTest {
                 .body(Map.of("url", LOCAL_RECEIVER, "events", List.of("session.completed"), "description", "bad input"))
                 .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
         fixture = new Fixture(orgA, orgB, test, live, rotatable, webhook);
-        String signInUser = com.assessments.support.Portal.newOwner(orgA).email();
+        portalOwner = com.assessments.support.Portal.newOwner(orgA);
+        String signInUser = portalOwner.email();
         String resetUser = com.assessments.support.Portal.newOwner(orgA).email();
         mailbox.clear();
         api().contentType(ContentType.JSON).body(Map.of("email", resetUser)).post("/api/portal/password-reset").then().statusCode(202);
@@ -355,7 +358,9 @@ class BadInputTest {
             m.appendReplacement(url, Matcher.quoteReplacement(m.group(1) + "/" + id));
         }
         m.appendTail(url);
-        RequestSpecification request = api().auth().oauth2(token).contentType(ContentType.JSON).body(body);
+        RequestSpecification request = op.schemes().contains("portalSession")
+                ? portalOwner.in(fixture.orgA()).contentType(ContentType.JSON).body(body)
+                : api().auth().oauth2(token).contentType(ContentType.JSON).body(body);
         return request.request(op.method(), url.toString());
     }
 
@@ -588,7 +593,9 @@ class BadInputTest {
     }
 
     private static Response raw(String method, String path, String credential, String body) {
-        RequestSpecification request = api().urlEncodingEnabled(false).auth().oauth2(credential);
+        RequestSpecification request = path.startsWith("/api/portal/")
+                ? portalOwner.in(fixture.orgA()).urlEncodingEnabled(false) // the portal takes its cookie, never a key
+                : api().urlEncodingEnabled(false).auth().oauth2(credential);
         if (body != null) {
             request = request.contentType(ContentType.JSON).body(body);
         }
