@@ -61,6 +61,20 @@ public final class PortalMapper {
                 .available(Math.max(0, l.capacity - l.used));
     }
 
+    public static com.assessments.api.model.PortalTfdConfig toDto(com.assessments.catalogue.TfdConfigs.Entry e) {
+        var c = e.config();
+        return new com.assessments.api.model.PortalTfdConfig()
+                .id(c.id())
+                .occupationId(c.occupationId())
+                .occupationName(c.occupationName())
+                .mode(c.mode())
+                .language(c.language())
+                .totalQuestions(c.totalQuestions())
+                .status(com.assessments.api.model.PortalTfdConfigStatus.fromValue(c.status().value()))
+                .createdAt(Times.utc(e.createdAt()))
+                .updatedAt(Times.utc(e.updatedAt()));
+    }
+
     public static com.assessments.api.model.PortalRole role(Role role) {
         return com.assessments.api.model.PortalRole.fromValue(role.wire());
     }

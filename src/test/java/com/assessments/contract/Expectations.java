@@ -72,6 +72,12 @@ final class Expectations {
                             + "Tcases' random hosts do not resolve", fieldsStartWith("url")))),
             Map.entry("updateWebhookEndpoint", List.of(
                     allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+            Map.entry("portalCreateTfdConfig", List.of(
+                    allowed(400, "validation_error", "occupationId must name an occupation of the catalogue: Tcases' random "
+                            + "text does not", fieldsStartWith("occupationId")))),
+            Map.entry("portalChangeTfdConfigStatus", List.of(
+                    allowed(409, "invalid_status_transition", "a new config is generating and may only become reviewing: "
+                            + "Tcases' other statuses are moves the life of a config does not allow"))),
             Map.entry("portalCreateWebhook", List.of(
                     allowed(400, "validation_error", "the URL's host must resolve to a public address (SSRF rules), and live "
                             + "endpoints need https: Tcases' random URLs do neither", fieldsStartWith("url")))),

@@ -80,6 +80,13 @@ final class Fixtures implements AutoCloseable {
 
     private final String portalEmail;
 
+    /** A new TFD config of the organization (status generating), made through the portal. */
+    String newTfdConfig() {
+        return api().cookie("portal_session", portal.cookie()).header("X-CSRF-Token", portal.csrf())
+                .contentType(ContentType.JSON).body(Map.of("occupationId", OCCUPATION))
+                .post("/api/portal/tfd-configs").then().statusCode(201).extract().path("id");
+    }
+
     /** A new portal session of the owner (for sign-out, which ends the session it is sent with). */
     PortalLogin newPortalLogin() {
         Portal.SignedIn again = Portal.signIn(portalEmail, Portal.PASSWORD);

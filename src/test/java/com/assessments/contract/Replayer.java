@@ -247,6 +247,7 @@ final class Replayer {
             case "portalRotateWebhookSecret", "portalListWebhookDeliveries", "portalRecoverWebhookDeliveries" ->
                     ids.put("id", fx.endpointId);
             case "portalUpdateWebhook" -> ids.put("id", fx.endpointToPatchId);
+            case "portalChangeTfdConfigStatus" -> ids.put("configId", fx.newTfdConfig());
             case "portalDeleteWebhook" -> ids.put("id", fx.createEndpoint("/hooks/deleted", List.of("session.created")));
             case "portalResendWebhookDelivery" -> {
                 ids.put("id", fx.endpointId);

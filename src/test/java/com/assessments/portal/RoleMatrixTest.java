@@ -68,7 +68,11 @@ class RoleMatrixTest {
             Map.entry("portalRotateWebhookSecret", "developer"),
             Map.entry("portalListWebhookDeliveries", "viewer"),
             Map.entry("portalResendWebhookDelivery", "developer"),
-            Map.entry("portalRecoverWebhookDeliveries", "developer"));
+            Map.entry("portalRecoverWebhookDeliveries", "developer"),
+            Map.entry("portalListOccupations", "viewer"),
+            Map.entry("portalListTfdConfigs", "viewer"),
+            Map.entry("portalCreateTfdConfig", "developer"),
+            Map.entry("portalChangeTfdConfigStatus", "developer"));
 
     @Inject
     TestDb db;
@@ -94,7 +98,19 @@ class RoleMatrixTest {
             Map.entry("portalResendWebhookDelivery", (who, org) -> who.in(org)
                     .post("/api/portal/webhooks/{id}/deliveries/{d}/resend", hook(org), "whd_unknown")),
             Map.entry("portalRecoverWebhookDeliveries", (who, org) -> who.in(org).contentType(ContentType.JSON)
-                    .body(Map.of("since", "2025-01-01T00:00:00Z")).post("/api/portal/webhooks/{id}/recover", hook(org))));
+                    .body(Map.of("since", "2025-01-01T00:00:00Z")).post("/api/portal/webhooks/{id}/recover", hook(org))),
+            Map.entry("portalListOccupations", (who, org) -> who.in(org).get("/api/portal/occupations")),
+            Map.entry("portalListTfdConfigs", (who, org) -> who.in(org).get("/api/portal/tfd-configs")),
+            Map.entry("portalCreateTfdConfig", (who, org) -> who.in(org).contentType(ContentType.JSON)
+                    .body(Map.of("occupationId", "15-1252.00")).post("/api/portal/tfd-configs")),
+            Map.entry("portalChangeTfdConfigStatus", (who, org) -> who.in(org).contentType(ContentType.JSON)
+                    .body(Map.of("status", "reviewing")).post("/api/portal/tfd-configs/{id}/status", tfdConfig(org))));
+
+    /** A new TFD config of the organization (generating), made by its owner. */
+    private static String tfdConfig(String org) {
+        return owners.get(org).in(org).contentType(ContentType.JSON).body(Map.of("occupationId", "15-1252.00"))
+                .post("/api/portal/tfd-configs").then().statusCode(201).extract().path("id");
+    }
 
 
 

@@ -39,6 +39,7 @@ public enum ErrorCode {
     IDEMPOTENCY_CONFLICT(409, "The Idempotency-Key was used before with a different request, on another route, by another API key (other than the key's own rotations), or for a session that has since been deleted. Choose a new key."),
     IDEMPOTENCY_IN_PROGRESS(409, "A request with this Idempotency-Key is still being processed. Retry after a short wait."),
     INVITATION_ALREADY_USED(409, "The portal invitation was already accepted, revoked, or replaced by a newer one; invitations are single use."),
+    INVALID_STATUS_TRANSITION(409, "A TFD config cannot move from its current status to the one asked (generating to reviewing, reviewing to published or back to generating, published to archived, archived to published)."),
     SESSION_EXPIRED(410, "The session passed expiresAt before it was submitted."),
     INVITATION_EXPIRED(410, "The portal invitation is past its expiry; ask for a new one."),
     PAYLOAD_TOO_LARGE(413, "The request body is larger than the limit (1 MiB)."),

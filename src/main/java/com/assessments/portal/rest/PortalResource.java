@@ -34,6 +34,12 @@ import com.assessments.portal.auth.PortalRequest;
 import com.assessments.portal.auth.PortalSessions;
 import com.assessments.portal.keys.PortalKeys;
 import com.assessments.portal.webhooks.PortalWebhooks;
+import com.assessments.portal.tfd.PortalTfdConfigs;
+import com.assessments.api.model.PortalOccupation;
+import com.assessments.api.model.PortalOccupationList;
+import com.assessments.api.model.PortalTfdConfigCreateRequest;
+import com.assessments.api.model.PortalTfdConfigList;
+import com.assessments.api.model.PortalTfdConfigStatusRequest;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
@@ -56,10 +62,12 @@ public class PortalResource implements PortalApi {
     private final PortalKeys keys;
     private final Clock clock;
     private final PortalWebhooks webhooks;
+    private final PortalTfdConfigs tfd;
 
     public PortalResource(PortalAccounts accounts, OrganizationService organizations, Caller caller, PortalRequest request,
-                          PortalSessions sessions, PortalKeys keys, Clock clock, PortalWebhooks webhooks) {
+                          PortalSessions sessions, PortalKeys keys, Clock clock, PortalWebhooks webhooks, PortalTfdConfigs tfd) {
         this.webhooks = webhooks;
+        this.tfd = tfd;
         this.accounts = accounts;
         this.organizations = organizations;
         this.caller = caller;
@@ -205,6 +213,30 @@ public class PortalResource implements PortalApi {
         int recovered = webhooks.recover(org(), user(), id, body.getSince().toInstant(),
                 body.getUntil() == null ? null : body.getUntil().toInstant());
         return Response.status(Response.Status.ACCEPTED).entity(new RecoverResult().recovered(recovered)).build();
+    }
+
+    // --------------------------------------------------------------------------------------------- TFD configs
+
+    @Override
+    public Response portalListOccupations(String organizationIdHeader) {
+        return Response.ok(new PortalOccupationList().data(tfd.occupations().stream()
+                .map(o -> new PortalOccupation().id(o.id()).name(o.name())).toList())).build();
+    }
+
+    @Override
+    public Response portalListTfdConfigs(String organizationIdHeader) {
+        return Response.ok(new PortalTfdConfigList().data(tfd.list(org()).stream().map(PortalMapper::toDto).toList())).build();
+    }
+
+    @Override
+    public Response portalCreateTfdConfig(PortalTfdConfigCreateRequest body, String organizationIdHeader) {
+        return Response.status(Response.Status.CREATED).entity(PortalMapper.toDto(tfd.create(org(), user(), body.getOccupationId())))
+                .build();
+    }
+
+    @Override
+    public Response portalChangeTfdConfigStatus(String configId, PortalTfdConfigStatusRequest body, String organizationIdHeader) {
+        return Response.ok(PortalMapper.toDto(tfd.move(org(), user(), configId, body.getStatus().toString()))).build();
     }
 
     // ---------------------------------------------------------------------------------------------- helpers

@@ -73,6 +73,8 @@ class BadInputTest {
     private static final Map<String, String> PORTAL_STAND_INS = new HashMap<>();
     /** An owner of orgA signed in to the portal, for the portal's session routes. */
     private static com.assessments.support.Portal.SignedIn portalOwner;
+    /** A TFD config of orgA in status reviewing, so the portal's status example (publish) is a move it may make. */
+    private static String tfdConfigId;
 
     @Inject
     io.quarkus.mailer.MockMailbox mailbox;
@@ -95,6 +97,10 @@ class BadInputTest {
         fixture = new Fixture(orgA, orgB, test, live, rotatable, webhook);
         portalOwner = com.assessments.support.Portal.newOwner(orgA);
         String signInUser = portalOwner.email();
+        tfdConfigId = portalOwner.in(orgA).contentType(ContentType.JSON).body(Map.of("occupationId", "15-1252.00"))
+                .post("/api/portal/tfd-configs").then().statusCode(201).extract().path("id");
+        portalOwner.in(orgA).contentType(ContentType.JSON).body(Map.of("status", "reviewing"))
+                .post("/api/portal/tfd-configs/{id}/status", tfdConfigId).then().statusCode(200);
         String resetUser = com.assessments.support.Portal.newOwner(orgA).email();
         mailbox.clear();
         api().contentType(ContentType.JSON).body(Map.of("email", resetUser)).post("/api/portal/password-reset").then().statusCode(202);
@@ -353,6 +359,7 @@ class BadInputTest {
                 case "webhooks" -> fixture.webhookId();
                 case "keys" -> fixture.rotatableKeyId();
                 case "organizations" -> fixture.orgB();
+                case "tfd-configs" -> tfdConfigId;
                 default -> throw new IllegalStateException("no id for " + m.group());
             };
             m.appendReplacement(url, Matcher.quoteReplacement(m.group(1) + "/" + id));
