@@ -75,6 +75,48 @@ public final class PortalMapper {
                 .updatedAt(Times.utc(e.updatedAt()));
     }
 
+    public static com.assessments.api.model.PortalMember toDto(com.assessments.portal.team.Team.Member m) {
+        return new com.assessments.api.model.PortalMember()
+                .userId(m.user().id)
+                .email(m.user().email)
+                .name(m.user().name == null ? m.user().email : m.user().name)
+                .role(role(m.membership().portalRole()))
+                .joinedAt(Times.utc(m.membership().createdAt));
+    }
+
+    public static com.assessments.api.model.PortalInvitation toDto(Invitation i, Instant now) {
+        return new com.assessments.api.model.PortalInvitation()
+                .id(i.id)
+                .organizationId(i.organizationId)
+                .email(i.email)
+                .role(com.assessments.api.model.PortalRole.fromValue(i.role))
+                .status(PortalInvitationStatus.fromValue(i.status(now)))
+                .createdAt(Times.utc(i.createdAt))
+                .expiresAt(Times.utc(i.expiresAt))
+                .acceptedAt(i.acceptedAt == null ? null : Times.utc(i.acceptedAt));
+    }
+
+    public static com.assessments.api.model.PortalAuditEntry toDto(com.assessments.portal.team.Team.AuditLine line) {
+        AuditEntry e = line.entry();
+        java.util.Map<String, Object> details;
+        try {
+            details = JSON.readValue(e.details == null ? "{}" : e.details, new com.fasterxml.jackson.core.type.TypeReference<>() {
+            });
+        } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+            details = java.util.Map.of();
+        }
+        return new com.assessments.api.model.PortalAuditEntry()
+                .id(e.id)
+                .action(e.action)
+                .target(e.target)
+                .userId(e.userId)
+                .userEmail(line.userEmail())
+                .details(details)
+                .createdAt(Times.utc(e.createdAt));
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     public static com.assessments.api.model.PortalRole role(Role role) {
         return com.assessments.api.model.PortalRole.fromValue(role.wire());
     }

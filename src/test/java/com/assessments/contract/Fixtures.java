@@ -87,6 +87,20 @@ final class Fixtures implements AutoCloseable {
                 .post("/api/portal/tfd-configs").then().statusCode(201).extract().path("id");
     }
 
+    /** A new invitation of the organization to a new email, as a viewer, by the owner: [id, token]. */
+    String[] newInvitation() {
+        io.restassured.response.Response r = api().cookie("portal_session", portal.cookie()).header("X-CSRF-Token", portal.csrf())
+                .contentType(ContentType.JSON).body(Map.of("email", Portal.uniqueEmail("fuzz"), "role", "viewer"))
+                .post("/api/portal/team/invitations");
+        r.then().statusCode(201);
+        return new String[]{r.path("id"), Portal.token(r.path("acceptUrl"))};
+    }
+
+    /** A new member (viewer) of the organization, who accepted the owner's invitation: the user id. */
+    String newPortalMember() {
+        return Portal.accept(newInvitation()[1], "Fuzz member", Portal.PASSWORD).then().statusCode(200).extract().path("user.id");
+    }
+
     /** A new portal session of the owner (for sign-out, which ends the session it is sent with). */
     PortalLogin newPortalLogin() {
         Portal.SignedIn again = Portal.signIn(portalEmail, Portal.PASSWORD);

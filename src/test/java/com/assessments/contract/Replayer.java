@@ -248,6 +248,8 @@ final class Replayer {
                     ids.put("id", fx.endpointId);
             case "portalUpdateWebhook" -> ids.put("id", fx.endpointToPatchId);
             case "portalChangeTfdConfigStatus" -> ids.put("configId", fx.newTfdConfig());
+            case "portalUpdateMember", "portalRemoveMember" -> ids.put("userId", fx.newPortalMember());
+            case "portalRevokeInvitation" -> ids.put("invitationId", fx.newInvitation()[0]);
             case "portalDeleteWebhook" -> ids.put("id", fx.createEndpoint("/hooks/deleted", List.of("session.created")));
             case "portalResendWebhookDelivery" -> {
                 ids.put("id", fx.endpointId);

@@ -72,7 +72,14 @@ class RoleMatrixTest {
             Map.entry("portalListOccupations", "viewer"),
             Map.entry("portalListTfdConfigs", "viewer"),
             Map.entry("portalCreateTfdConfig", "developer"),
-            Map.entry("portalChangeTfdConfigStatus", "developer"));
+            Map.entry("portalChangeTfdConfigStatus", "developer"),
+            Map.entry("portalListMembers", "viewer"),
+            Map.entry("portalUpdateMember", "admin"),
+            Map.entry("portalRemoveMember", "admin"),
+            Map.entry("portalListInvitations", "admin"),
+            Map.entry("portalInviteMember", "admin"),
+            Map.entry("portalRevokeInvitation", "admin"),
+            Map.entry("portalListAuditLog", "owner"));
 
     @Inject
     TestDb db;
@@ -104,7 +111,25 @@ class RoleMatrixTest {
             Map.entry("portalCreateTfdConfig", (who, org) -> who.in(org).contentType(ContentType.JSON)
                     .body(Map.of("occupationId", "15-1252.00")).post("/api/portal/tfd-configs")),
             Map.entry("portalChangeTfdConfigStatus", (who, org) -> who.in(org).contentType(ContentType.JSON)
-                    .body(Map.of("status", "reviewing")).post("/api/portal/tfd-configs/{id}/status", tfdConfig(org))));
+                    .body(Map.of("status", "reviewing")).post("/api/portal/tfd-configs/{id}/status", tfdConfig(org))),
+            Map.entry("portalListMembers", (who, org) -> who.in(org).get("/api/portal/team/members")),
+            Map.entry("portalUpdateMember", (who, org) -> who.in(org).contentType(ContentType.JSON).body(Map.of("role", "viewer"))
+                    .patch("/api/portal/team/members/{id}", newMember(org))),
+            Map.entry("portalRemoveMember", (who, org) -> who.in(org).delete("/api/portal/team/members/{id}", newMember(org))),
+            Map.entry("portalListInvitations", (who, org) -> who.in(org).get("/api/portal/team/invitations")),
+            Map.entry("portalInviteMember", (who, org) -> who.in(org).contentType(ContentType.JSON)
+                    .body(Map.of("email", Portal.uniqueEmail("matrix"), "role", "developer")).post("/api/portal/team/invitations")),
+            Map.entry("portalRevokeInvitation", (who, org) -> who.in(org).post("/api/portal/team/invitations/{id}/revoke",
+                    owners.get(org).in(org).contentType(ContentType.JSON).body(Map.of("email", Portal.uniqueEmail("revoked"),
+                            "role", "viewer")).post("/api/portal/team/invitations").then().statusCode(201).extract().<String>path("id"))),
+            Map.entry("portalListAuditLog", (who, org) -> who.in(org).get("/api/portal/audit-log")));
+
+    /** A new viewer of the organization (invited by its owner, accepted): their user id. */
+    private static String newMember(String org) {
+        String link = owners.get(org).in(org).contentType(ContentType.JSON).body(Map.of("email", Portal.uniqueEmail("target"),
+                "role", "viewer")).post("/api/portal/team/invitations").then().statusCode(201).extract().path("acceptUrl");
+        return Portal.accept(Portal.token(link), "Target", Portal.PASSWORD).then().statusCode(200).extract().path("user.id");
+    }
 
     /** A new TFD config of the organization (generating), made by its owner. */
     private static String tfdConfig(String org) {

@@ -35,6 +35,12 @@ import com.assessments.portal.auth.PortalSessions;
 import com.assessments.portal.keys.PortalKeys;
 import com.assessments.portal.webhooks.PortalWebhooks;
 import com.assessments.portal.tfd.PortalTfdConfigs;
+import com.assessments.portal.team.Team;
+import com.assessments.api.model.PortalAuditLog;
+import com.assessments.api.model.PortalInvitationList;
+import com.assessments.api.model.PortalInvitationRequest;
+import com.assessments.api.model.PortalMemberList;
+import com.assessments.api.model.PortalMemberUpdateRequest;
 import com.assessments.api.model.PortalOccupation;
 import com.assessments.api.model.PortalOccupationList;
 import com.assessments.api.model.PortalTfdConfigCreateRequest;
@@ -63,9 +69,12 @@ public class PortalResource implements PortalApi {
     private final Clock clock;
     private final PortalWebhooks webhooks;
     private final PortalTfdConfigs tfd;
+    private final Team team;
 
     public PortalResource(PortalAccounts accounts, OrganizationService organizations, Caller caller, PortalRequest request,
-                          PortalSessions sessions, PortalKeys keys, Clock clock, PortalWebhooks webhooks, PortalTfdConfigs tfd) {
+                          PortalSessions sessions, PortalKeys keys, Clock clock, PortalWebhooks webhooks, PortalTfdConfigs tfd,
+                          Team team) {
+        this.team = team;
         this.webhooks = webhooks;
         this.tfd = tfd;
         this.accounts = accounts;
@@ -239,7 +248,55 @@ public class PortalResource implements PortalApi {
         return Response.ok(PortalMapper.toDto(tfd.move(org(), user(), configId, body.getStatus().toString()))).build();
     }
 
+    // ---------------------------------------------------------------------------------------- team and audit
+
+    @Override
+    public Response portalListMembers(String organizationIdHeader) {
+        return Response.ok(new PortalMemberList().data(team.members(org()).stream().map(PortalMapper::toDto).toList())).build();
+    }
+
+    @Override
+    public Response portalUpdateMember(String userId, PortalMemberUpdateRequest body, String organizationIdHeader) {
+        return Response.ok(PortalMapper.toDto(team.changeRole(org(), user(), role(), userId, Role.of(body.getRole().toString()))))
+                .build();
+    }
+
+    @Override
+    public Response portalRemoveMember(String userId, String organizationIdHeader) {
+        team.remove(org(), user(), role(), userId);
+        return Response.noContent().build();
+    }
+
+    @Override
+    public Response portalListInvitations(String organizationIdHeader) {
+        Instant now = clock.instant();
+        return Response.ok(new PortalInvitationList().data(team.invitations(org()).stream().map(i -> PortalMapper.toDto(i, now))
+                .toList())).build();
+    }
+
+    @Override
+    public Response portalInviteMember(PortalInvitationRequest body, String organizationIdHeader) {
+        var invited = team.invite(org(), user(), role(), body.getEmail(), Role.of(body.getRole().toString()));
+        return Response.status(Response.Status.CREATED).entity(PortalMapper.toDto(invited, clock.instant())).build();
+    }
+
+    @Override
+    public Response portalRevokeInvitation(String invitationId, String organizationIdHeader) {
+        return Response.ok(PortalMapper.toDto(team.revokeInvitation(org(), user(), invitationId), clock.instant())).build();
+    }
+
+    @Override
+    public Response portalListAuditLog(String organizationIdHeader, Integer limit, Integer offset) {
+        var page = team.auditLog(org(), limit, offset);
+        return Response.ok(new PortalAuditLog().data(page.items().stream().map(PortalMapper::toDto).toList())
+                .total(page.total()).limit(limit).offset(offset)).build();
+    }
+
     // ---------------------------------------------------------------------------------------------- helpers
+
+    private Role role() {
+        return Role.of(caller.portal().role());
+    }
 
     private String org() {
         return caller.portalOrganizationId();

@@ -75,6 +75,8 @@ class BadInputTest {
     private static com.assessments.support.Portal.SignedIn portalOwner;
     /** A TFD config of orgA in status reviewing, so the portal's status example (publish) is a move it may make. */
     private static String tfdConfigId;
+    /** A viewer of orgA, whose role the portal's member example changes. */
+    private static String memberId;
 
     @Inject
     io.quarkus.mailer.MockMailbox mailbox;
@@ -97,6 +99,11 @@ class BadInputTest {
         fixture = new Fixture(orgA, orgB, test, live, rotatable, webhook);
         portalOwner = com.assessments.support.Portal.newOwner(orgA);
         String signInUser = portalOwner.email();
+        String memberLink = portalOwner.in(orgA).contentType(ContentType.JSON)
+                .body(Map.of("email", com.assessments.support.Portal.uniqueEmail("member"), "role", "viewer"))
+                .post("/api/portal/team/invitations").then().statusCode(201).extract().path("acceptUrl");
+        memberId = com.assessments.support.Portal.accept(com.assessments.support.Portal.token(memberLink), "Member",
+                com.assessments.support.Portal.PASSWORD).then().statusCode(200).extract().path("user.id");
         tfdConfigId = portalOwner.in(orgA).contentType(ContentType.JSON).body(Map.of("occupationId", "15-1252.00"))
                 .post("/api/portal/tfd-configs").then().statusCode(201).extract().path("id");
         portalOwner.in(orgA).contentType(ContentType.JSON).body(Map.of("status", "reviewing"))
@@ -360,6 +367,7 @@ class BadInputTest {
                 case "keys" -> fixture.rotatableKeyId();
                 case "organizations" -> fixture.orgB();
                 case "tfd-configs" -> tfdConfigId;
+                case "members" -> memberId;
                 default -> throw new IllegalStateException("no id for " + m.group());
             };
             m.appendReplacement(url, Matcher.quoteReplacement(m.group(1) + "/" + id));
