@@ -222,12 +222,62 @@
       return out;
     },
 
+    async sessions() {
+      const env = el('select', { 'data-testid': 'session-env' }, ['live', 'test'].map((e) => el('option', { value: e, text: e, selected: e === state.sessionEnv })));
+      const status = el('select', {}, ['', 'created', 'in_progress', 'completed', 'failed', 'expired']
+        .map((x) => el('option', { value: x, text: x || 'any', selected: x === (state.sessionStatus || '') })));
+      const candidate = el('input', { type: 'search', value: state.sessionCandidate || '' });
+      const q = new URLSearchParams({ environment: state.sessionEnv || 'live', limit: '50' });
+      if (state.sessionStatus) q.set('status', state.sessionStatus);
+      if (state.sessionCandidate) q.set('candidate_id', state.sessionCandidate);
+      const page = await api('GET', '/sessions?' + q);
+      return [el('h1', { text: 'Sessions' }),
+        el('form', { class: 'card', onsubmit: guard(async () => {
+          state.sessionEnv = env.value; state.sessionStatus = status.value; state.sessionCandidate = candidate.value.trim();
+          await show('sessions');
+        }) }, el('h2', { text: 'Search' }), field('Environment', env), field('Status', status), field('Candidate id', candidate),
+        el('div', { class: 'row' }, el('button', { type: 'submit', text: 'Search' }))),
+        el('p', { class: 'muted', text: page.total + ' session(s)' }),
+        table(['Session', 'Type', 'Candidate', 'Status', 'Created', ''], page.data.map((x) => [el('code', { text: x.id }), x.assessmentType,
+          x.candidate ? x.candidate.externalId || '' : '', x.status, x.createdAt.slice(0, 16).replace('T', ' '),
+          el('button', { type: 'button', onclick: guard(() => sessionDetail(x.id)), text: 'Open' })])),
+        el('div', { id: 'session-detail' })];
+    },
+
     async audit() {
       const log = await api('GET', '/audit-log?limit=100');
       return [el('h1', { text: 'Audit log' }), table(['When', 'Who', 'Action', 'Target'],
         log.data.map((a) => [a.createdAt.replace('T', ' ').slice(0, 19), a.userEmail || 'operator', a.action, a.target || '']))];
     },
   };
+
+  async function sessionDetail(id) {
+    const envq = '?environment=' + (state.sessionEnv || 'live');
+    const s = await api('GET', '/sessions/' + encodeURIComponent(id) + envq);
+    const box = $('session-detail');
+    const actions = el('div', { class: 'row' });
+    if (s.status === 'completed') {
+      actions.append(el('button', { type: 'button', onclick: guard(async () => {
+        const r = await fetch('/api/portal/sessions/' + encodeURIComponent(id) + '/report.pdf' + envq,
+          { headers: { 'X-Organization-Id': state.org.id }, credentials: 'same-origin' });
+        if (!r.ok) throw new Error('The report could not be downloaded (HTTP ' + r.status + ').');
+        const a = el('a', { href: URL.createObjectURL(await r.blob()), download: 'report-' + id + '.pdf' });
+        document.body.append(a); a.click(); a.remove();
+      }), text: 'Download PDF' }));
+    }
+    if (at('admin')) {
+      actions.append(el('button', { type: 'button', class: 'danger', onclick: guard(async () => {
+        if (!confirm('Delete this session? The candidate\'s data, answers, results and report are erased for good.')) return;
+        await api('DELETE', '/sessions/' + encodeURIComponent(id) + envq);
+        say('Session deleted.');
+        await show('sessions');
+      }), text: 'Delete' }));
+    }
+    box.replaceChildren(el('section', { class: 'card' }, el('h2', { tabindex: '-1', text: 'Session ' + s.id }),
+      el('p', {}, s.assessmentType + ' · ' + s.status + (s.completedAt ? ' · completed ' + s.completedAt.slice(0, 16).replace('T', ' ') : '')),
+      el('pre', { class: 'secret', text: s.results ? JSON.stringify(s.results, null, 2) : 'No results yet.' }), actions));
+    box.querySelector('h2').focus();
+  }
 
   async function deliveries(hook, status) {
     const page = await api('GET', '/webhooks/' + encodeURIComponent(hook.id) + '/deliveries?limit=50' + (status ? '&status=' + status : ''));

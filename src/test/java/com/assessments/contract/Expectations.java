@@ -43,6 +43,10 @@ final class Expectations {
                     + "range, DISC needs all 15): Tcases' random questionIds are unknown to the bank (submitSession)",
             fieldsStartWith("responses"));
 
+    private static final StateDependent PORTAL_SESSION_ELSEWHERE = allowed(404, "session_not_found",
+            "the fixture's sessions are test sessions: a case whose `environment` is live, or absent (live is the "
+                    + "default), looks for them among the live ones", o -> !o.uri().contains("environment=test"));
+
     /**
      * Per operation, the documented 4xx a schema-valid request may get from the setup the test can provide. Operations
      * not listed must answer every valid case with a 2xx: their ids are real and their credentials have every scope.
@@ -72,6 +76,9 @@ final class Expectations {
                             + "Tcases' random hosts do not resolve", fieldsStartWith("url")))),
             Map.entry("updateWebhookEndpoint", List.of(
                     allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+            Map.entry("portalGetSession", List.of(PORTAL_SESSION_ELSEWHERE)),
+            Map.entry("portalGetSessionReport", List.of(PORTAL_SESSION_ELSEWHERE)),
+            Map.entry("portalDeleteSession", List.of(PORTAL_SESSION_ELSEWHERE)),
             Map.entry("portalCreateTfdConfig", List.of(
                     allowed(400, "validation_error", "occupationId must name an occupation of the catalogue: Tcases' random "
                             + "text does not", fieldsStartWith("occupationId")))),

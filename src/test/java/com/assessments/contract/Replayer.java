@@ -249,6 +249,8 @@ final class Replayer {
             case "portalUpdateWebhook" -> ids.put("id", fx.endpointToPatchId);
             case "portalChangeTfdConfigStatus" -> ids.put("configId", fx.newTfdConfig());
             case "portalUpdateMember", "portalRemoveMember" -> ids.put("userId", fx.newPortalMember());
+            case "portalGetSession", "portalGetSessionReport" -> ids.put("id", fx.completedSessionId);
+            case "portalDeleteSession" -> ids.put("id", fx.newSession("disc")[0]);
             case "portalRevokeInvitation" -> ids.put("invitationId", fx.newInvitation()[0]);
             case "portalDeleteWebhook" -> ids.put("id", fx.createEndpoint("/hooks/deleted", List.of("session.created")));
             case "portalResendWebhookDelivery" -> {

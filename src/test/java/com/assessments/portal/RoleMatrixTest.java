@@ -79,7 +79,11 @@ class RoleMatrixTest {
             Map.entry("portalListInvitations", "admin"),
             Map.entry("portalInviteMember", "admin"),
             Map.entry("portalRevokeInvitation", "admin"),
-            Map.entry("portalListAuditLog", "owner"));
+            Map.entry("portalListAuditLog", "owner"),
+            Map.entry("portalListSessions", "viewer"),
+            Map.entry("portalGetSession", "viewer"),
+            Map.entry("portalGetSessionReport", "viewer"),
+            Map.entry("portalDeleteSession", "admin"));
 
     @Inject
     TestDb db;
@@ -122,7 +126,20 @@ class RoleMatrixTest {
             Map.entry("portalRevokeInvitation", (who, org) -> who.in(org).post("/api/portal/team/invitations/{id}/revoke",
                     owners.get(org).in(org).contentType(ContentType.JSON).body(Map.of("email", Portal.uniqueEmail("revoked"),
                             "role", "viewer")).post("/api/portal/team/invitations").then().statusCode(201).extract().<String>path("id"))),
-            Map.entry("portalListAuditLog", (who, org) -> who.in(org).get("/api/portal/audit-log")));
+            Map.entry("portalListAuditLog", (who, org) -> who.in(org).get("/api/portal/audit-log")),
+            Map.entry("portalListSessions", (who, org) -> who.in(org).queryParam("environment", "test").get("/api/portal/sessions")),
+            Map.entry("portalGetSession", (who, org) -> who.in(org).queryParam("environment", "test")
+                    .get("/api/portal/sessions/{id}", session(org))),
+            // an open session: past authorization, the answer is 400 session_not_completed
+            Map.entry("portalGetSessionReport", (who, org) -> who.in(org).queryParam("environment", "test")
+                    .get("/api/portal/sessions/{id}/report.pdf", session(org))),
+            Map.entry("portalDeleteSession", (who, org) -> who.in(org).queryParam("environment", "test")
+                    .delete("/api/portal/sessions/{id}", session(org))));
+
+    /** A new test session of the organization (with a key of its own). */
+    private static String session(String org) {
+        return com.assessments.support.Sessions.created(Admin.issueKeys(org, "test", Map.of()).secretKey(), "disc")[0];
+    }
 
     /** A new viewer of the organization (invited by its owner, accepted): their user id. */
     private static String newMember(String org) {

@@ -36,6 +36,13 @@ import com.assessments.portal.keys.PortalKeys;
 import com.assessments.portal.webhooks.PortalWebhooks;
 import com.assessments.portal.tfd.PortalTfdConfigs;
 import com.assessments.portal.team.Team;
+import com.assessments.portal.results.OrganizationSessions;
+import com.assessments.api.model.SessionList;
+import com.assessments.api.model.SessionStatus;
+import com.assessments.report.rest.ReportsResource;
+import com.assessments.session.SessionMapper;
+import com.assessments.session.SessionService;
+import java.time.OffsetDateTime;
 import com.assessments.api.model.PortalAuditLog;
 import com.assessments.api.model.PortalInvitationList;
 import com.assessments.api.model.PortalInvitationRequest;
@@ -70,11 +77,15 @@ public class PortalResource implements PortalApi {
     private final PortalWebhooks webhooks;
     private final PortalTfdConfigs tfd;
     private final Team team;
+    private final OrganizationSessions orgSessions;
+    private final SessionMapper sessionMapper;
 
     public PortalResource(PortalAccounts accounts, OrganizationService organizations, Caller caller, PortalRequest request,
                           PortalSessions sessions, PortalKeys keys, Clock clock, PortalWebhooks webhooks, PortalTfdConfigs tfd,
-                          Team team) {
+                          Team team, OrganizationSessions orgSessions, SessionMapper sessionMapper) {
         this.team = team;
+        this.orgSessions = orgSessions;
+        this.sessionMapper = sessionMapper;
         this.webhooks = webhooks;
         this.tfd = tfd;
         this.accounts = accounts;
@@ -246,6 +257,39 @@ public class PortalResource implements PortalApi {
     @Override
     public Response portalChangeTfdConfigStatus(String configId, PortalTfdConfigStatusRequest body, String organizationIdHeader) {
         return Response.ok(PortalMapper.toDto(tfd.move(org(), user(), configId, body.getStatus().toString()))).build();
+    }
+
+    // ------------------------------------------------------------------------------------------------ sessions
+
+    @Override
+    public Response portalListSessions(String organizationIdHeader, String environment, SessionStatus status, AssessmentType assessmentType,
+                                       String candidateId, OffsetDateTime createdAfter, OffsetDateTime createdBefore, Integer limit,
+                                       Integer offset) {
+        var filter = new SessionService.ListFilter(status, assessmentType == null ? null : assessmentType.toString(), candidateId,
+                createdAfter, createdBefore);
+        var page = orgSessions.list(org(), env(environment), filter, limit, offset);
+        return Response.ok(new SessionList().data(page.items().stream().map(sessionMapper::toSummary).toList())
+                .total(page.total()).limit(limit).offset(offset)).build();
+    }
+
+    @Override
+    public Response portalGetSession(String id, String organizationIdHeader, String environment) {
+        return Response.ok(orgSessions.get(org(), env(environment), id)).build();
+    }
+
+    @Override
+    public Response portalDeleteSession(String id, String organizationIdHeader, String environment) {
+        orgSessions.delete(org(), user(), env(environment), id);
+        return Response.noContent().build();
+    }
+
+    @Override
+    public Response portalGetSessionReport(String id, String organizationIdHeader, String environment) {
+        return ReportsResource.pdf(orgSessions.report(org(), env(environment), id));
+    }
+
+    private static String env(String environment) {
+        return environment == null ? "live" : environment;
     }
 
     // ---------------------------------------------------------------------------------------- team and audit
