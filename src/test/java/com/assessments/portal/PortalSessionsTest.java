@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import static com.assessments.support.Contract.api;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
@@ -38,7 +39,7 @@ class PortalSessionsTest {
         Portal.SignedIn viewer = Portal.member(db, org, "viewer");
 
         viewer.in(org).queryParam("environment", "test").get("/api/portal/sessions").then().statusCode(200)
-                .body("total", equalTo(2)).body("data.id", equalTo(List.of(open, completed)));
+                .body("total", equalTo(2)).body("data.id", containsInAnyOrder(open, completed)); // the test clock may give both one instant
         viewer.in(org).queryParam("environment", "test").queryParam("status", "completed").get("/api/portal/sessions").then()
                 .statusCode(200).body("data.id", equalTo(List.of(completed)));
         viewer.in(org).get("/api/portal/sessions").then().statusCode(200).body("data.id", equalTo(List.of(liveSession)));
