@@ -53,7 +53,14 @@ class ArchitectureTest {
             entry("webhook_attempts", "webhook"),
             entry("idempotency_records", "idempotency"),
             entry("job_runs", "jobs"),
-            entry("coach_messages", "coach"));
+            entry("coach_messages", "coach"),
+            entry("portal_users", "portal"),
+            entry("portal_memberships", "portal"),
+            entry("portal_invitations", "portal"),
+            entry("portal_password_resets", "portal"),
+            entry("portal_sessions", "portal"),
+            entry("portal_sign_in_throttle", "portal"),
+            entry("portal_audit_log", "portal"));
 
     private static final Pattern WRITE = Pattern.compile("(?i)\\b(?:insert\\s+into|update|delete\\s+from)\\s+(\\w+)");
     private static final Pattern SQL_IN_RESOURCE = Pattern.compile(

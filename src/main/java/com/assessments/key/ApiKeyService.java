@@ -233,6 +233,25 @@ public class ApiKeyService {
         if (!old.id.equals(self.id)) {
             requireHoldsAllOf(self, old);
         }
+        return replace(old, graceSeconds, now);
+    }
+
+    /**
+     * The developer portal's rotation: a member whose role allows it (checked by the portal) rotates any usable key of
+     * the organization, in either environment. Same replacement and grace rules as {@link #rotate}.
+     */
+    @Transactional
+    public Rotation rotateInOrganization(String organizationId, String keyId, int graceSeconds) {
+        Instant now = clock.instant();
+        ApiKey old = ApiKey.findById(keyId, LockModeType.PESSIMISTIC_WRITE);
+        if (old == null || !old.organizationId.equals(organizationId) || !old.isUsableAt(now)) {
+            throw new ApiException(ErrorCode.KEY_NOT_FOUND, "No active API key " + keyId + " in this organization.");
+        }
+        return replace(old, graceSeconds, now);
+    }
+
+    private Rotation replace(ApiKey old, int graceSeconds, Instant now) {
+        String keyId = old.id;
         IssuedKey replacement = create(old.organizationId, old.kind, old.environment, old.scopes, old.products,
                 old.allowedOrigins, old.pairId, old);
         if (graceSeconds == 0) {

@@ -2,6 +2,7 @@ package com.assessments.key;
 
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
+import com.assessments.portal.auth.PortalAuthenticator;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -19,6 +20,8 @@ import java.util.Map;
  * Authenticates every contract operation as openapi.yaml says: which credential kinds it accepts and
  * which scope it needs. Order of checks: credential present and well formed (401), key known and
  * usable (401), publishable key origin (403 origin_not_allowed), key kind (403), scope (403).
+ * Portal routes (scheme portalSession) are authenticated by the portal session cookie alone
+ * ({@link PortalAuthenticator}); no other route reads that cookie.
  */
 @Provider
 @Priority(Priorities.AUTHENTICATION)
@@ -49,6 +52,9 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     @Inject
     OperatorToken operatorToken;
 
+    @Inject
+    PortalAuthenticator portal;
+
     @Override
     public void filter(ContainerRequestContext request) {
         if (resourceInfo == null || resourceInfo.getResourceMethod() == null) {
@@ -59,10 +65,21 @@ public class AuthenticationFilter implements ContainerRequestFilter {
             // fail closed: a contract route whose operation the contract does not know must not run unauthenticated
             throw new IllegalStateException("no security requirement for " + resourceInfo.getResourceMethod().getName());
         }
-        if (found.isEmpty() || found.get().isPublic()) {
-            return; // not a contract operation (docs pages) or a public one (GET /status)
+        if (found.isEmpty()) {
+            return; // not a contract operation (docs pages)
         }
         ContractSecurity.Requirement requirement = found.get();
+        if (requirement.isPublic()) {
+            if (PortalAuthenticator.isPortalPath(request.getUriInfo().getPath())) {
+                portal.checkPublicRoute(request); // sign-in, password reset, invitations: same site only
+            }
+            return; // a public operation (GET /status)
+        }
+        if (requirement.accepts(ContractSecurity.PORTAL_SESSION)) {
+            // the cookie only: an Authorization header (an API key) is not looked at on portal routes
+            caller.authenticate(portal.authenticate(request, requirement));
+            return;
+        }
         String token = bearerToken(request.getHeaderString(HttpHeaders.AUTHORIZATION));
 
         if (requirement.accepts(ContractSecurity.ADMIN_TOKEN)) {

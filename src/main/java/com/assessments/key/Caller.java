@@ -23,8 +23,16 @@ public class Caller {
     public record SessionPrincipal(String sessionId, String organizationId, String environment) {
     }
 
+    /**
+     * What the filter learned from a portal session cookie: the person, their session, and (on routes with an
+     * x-portal-role) the organization the request is about and the person's role in it. Never an API key.
+     */
+    public record PortalPrincipal(String sessionId, String userId, String csrfToken, String organizationId, String role) {
+    }
+
     private KeyPrincipal key;
     private SessionPrincipal session;
+    private PortalPrincipal portal;
     private RateLimiter.Decision rateLimit;
 
     void rateLimited(RateLimiter.Decision decision) {
@@ -42,6 +50,30 @@ public class Caller {
 
     void authenticate(SessionPrincipal principal) {
         this.session = principal;
+    }
+
+    void authenticate(PortalPrincipal principal) {
+        this.portal = principal;
+    }
+
+    public boolean hasPortalUser() {
+        return portal != null;
+    }
+
+    public PortalPrincipal portal() {
+        if (portal == null) {
+            throw new ApiException(ErrorCode.INVALID_PORTAL_SESSION, "This route needs a portal session.");
+        }
+        return portal;
+    }
+
+    /** The organization of a portal request (routes with an x-portal-role only). */
+    public String portalOrganizationId() {
+        String id = portal().organizationId();
+        if (id == null) {
+            throw new IllegalStateException("this portal route has no x-portal-role, so no organization");
+        }
+        return id;
     }
 
     public boolean hasSession() {

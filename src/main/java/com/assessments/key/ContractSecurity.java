@@ -28,11 +28,21 @@ public class ContractSecurity {
     public static final String PUBLISHABLE_KEY = "publishableKey";
     public static final String SESSION_TOKEN = "sessionToken";
     public static final String ADMIN_TOKEN = "adminToken";
+    /** The developer portal's session cookie; with {@link #PORTAL_CSRF} on state-changing portal routes. */
+    public static final String PORTAL_SESSION = "portalSession";
+    public static final String PORTAL_CSRF = "portalCsrf";
 
+    private static final String PORTAL_TAG = "Portal";
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
 
-    /** @param schemes accepted security schemes; empty means the operation is public */
-    public record Requirement(Set<String> schemes, String scope) {
+    /**
+     * @param schemes    accepted security schemes; empty means the operation is public
+     * @param scope      the API-key scope it needs (x-required-scope), or null
+     * @param portalRole the weakest portal role allowed (x-portal-role), or null: a portal route without it needs only
+     *                   a session and is about no organization
+     * @param portal     a developer portal route (tag Portal): same-site only, never called by browsers elsewhere
+     */
+    public record Requirement(Set<String> schemes, String scope, String portalRole, boolean portal) {
         public boolean isPublic() {
             return schemes.isEmpty();
         }
@@ -43,10 +53,11 @@ public class ContractSecurity {
 
         /**
          * Whether a browser on another origin may call the operation (CORS): public operations and those that
-         * accept a publishable key or a session token. Secret-key-only and operator operations are server-side.
+         * accept a publishable key or a session token. Secret-key-only and operator operations are server-side; portal
+         * operations (public ones such as sign-in included) serve the portal's own pages only.
          */
         public boolean allowsBrowsers() {
-            return isPublic() || accepts(PUBLISHABLE_KEY) || accepts(SESSION_TOKEN);
+            return !portal && (isPublic() || accepts(PUBLISHABLE_KEY) || accepts(SESSION_TOKEN));
         }
     }
 
@@ -143,7 +154,12 @@ public class ContractSecurity {
             JsonNode operation = op.getValue();
             Set<String> schemes = operation.has("security") ? schemes(operation.get("security")) : defaults;
             String scope = operation.path("x-required-scope").asText(null);
-            result.put(operation.path("operationId").asText(), new Requirement(schemes, scope));
+            String portalRole = operation.path("x-portal-role").asText(null);
+            boolean portal = false;
+            for (JsonNode tag : operation.path("tags")) {
+                portal |= PORTAL_TAG.equals(tag.asText());
+            }
+            result.put(operation.path("operationId").asText(), new Requirement(schemes, scope, portalRole, portal));
         }));
         return Map.copyOf(result);
     }

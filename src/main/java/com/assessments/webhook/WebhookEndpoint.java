@@ -53,6 +53,12 @@ public class WebhookEndpoint extends PanacheEntityBase {
     public Instant deletedAt;
 
     /** One of the organization's endpoints in that environment, unless deleted. */
+    /** An endpoint of the organization in either environment (the developer portal). */
+    public static Optional<WebhookEndpoint> findOwned(String id, String organizationId) {
+        return WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and organizationId = ?2 and deletedAt is null",
+                id, organizationId).firstResultOptional();
+    }
+
     public static Optional<WebhookEndpoint> findOwned(String id, String organizationId, String environment) {
         return WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null",
                 id, organizationId, environment).firstResultOptional();

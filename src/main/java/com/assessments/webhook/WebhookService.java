@@ -25,6 +25,16 @@ import java.util.List;
 @ApplicationScoped
 public class WebhookService {
 
+    /**
+     * Whose endpoints a call is about: an API key's organization and environment, or (the developer portal, whose
+     * members see both environments) an organization with a null environment.
+     */
+    public record Owner(String organizationId, String environment) {
+        public static Owner of(Caller.KeyPrincipal key) {
+            return new Owner(key.organizationId(), key.environment());
+        }
+    }
+
     /** An endpoint with its plain secret, on create and rotation only. */
     public record WithSecret(WebhookEndpoint endpoint, String secret) {
     }
@@ -52,7 +62,7 @@ public class WebhookService {
     }
 
     @Transactional
-    public WithSecret create(Caller.KeyPrincipal key, String url, List<String> events, String description) {
+    public WithSecret create(Owner key, String url, List<String> events, String description) {
         checkUrl(url, key.environment());
         // count and insert under one lock per organization and environment, held to commit: concurrent creates
         // would otherwise all count below the cap and all insert
@@ -82,7 +92,14 @@ public class WebhookService {
         return new WithSecret(e, secret);
     }
 
-    public PageResult<WebhookEndpoint> list(Caller.KeyPrincipal key, int limit, int offset) {
+    public PageResult<WebhookEndpoint> list(Owner key, int limit, int offset) {
+        if (key.environment() == null) {
+            String where = "organizationId = ?1 and deletedAt is null";
+            long total = WebhookEndpoint.count(where, key.organizationId());
+            List<WebhookEndpoint> page = WebhookEndpoint.<WebhookEndpoint>find(where + " order by createdAt desc, id desc",
+                    key.organizationId()).range(offset, offset + limit - 1).list();
+            return new PageResult<>(page, total);
+        }
         String where = "organizationId = ?1 and environment = ?2 and deletedAt is null";
         long total = WebhookEndpoint.count(where, key.organizationId(), key.environment());
         List<WebhookEndpoint> page = WebhookEndpoint.<WebhookEndpoint>find(where + " order by createdAt desc, id desc",
@@ -90,8 +107,9 @@ public class WebhookService {
         return new PageResult<>(page, total);
     }
 
-    public WebhookEndpoint get(Caller.KeyPrincipal key, String id) {
-        return WebhookEndpoint.findOwned(id, key.organizationId(), key.environment())
+    public WebhookEndpoint get(Owner key, String id) {
+        return (key.environment() == null ? WebhookEndpoint.findOwned(id, key.organizationId())
+                : WebhookEndpoint.findOwned(id, key.organizationId(), key.environment()))
                 .orElseThrow(() -> new ApiException(ErrorCode.WEBHOOK_NOT_FOUND, "No webhook endpoint " + id + "."));
     }
 
@@ -101,7 +119,7 @@ public class WebhookService {
      * like the organization PATCH; an empty body is refused before this by the contract's minProperties.
      */
     @Transactional
-    public WebhookEndpoint update(Caller.KeyPrincipal key, String id, String url, List<String> events, String description,
+    public WebhookEndpoint update(Owner key, String id, String url, List<String> events, String description,
                                   String status) {
         WebhookEndpoint e = get(key, id);
         if (url == null && events == null && description == null && status == null) {
@@ -130,7 +148,7 @@ public class WebhookService {
 
     /** Deletes the endpoint; its deliveries not yet made are cancelled (dropped), the log of made ones stays. */
     @Transactional
-    public void delete(Caller.KeyPrincipal key, String id) {
+    public void delete(Owner key, String id) {
         WebhookEndpoint e = get(key, id);
         e.deletedAt = clock.instant();
         e.status = WebhookEndpoint.DISABLED;
@@ -142,7 +160,7 @@ public class WebhookService {
 
     /** A new secret; the previous one keeps signing (as a second signature) for the overlap. */
     @Transactional
-    public WithSecret rotateSecret(Caller.KeyPrincipal key, String id, int overlapSeconds) {
+    public WithSecret rotateSecret(Owner key, String id, int overlapSeconds) {
         WebhookEndpoint e = get(key, id);
         Instant now = clock.instant();
         String secret = WebhookSigner.newSecret();
@@ -158,7 +176,7 @@ public class WebhookService {
         return new WithSecret(e, secret);
     }
 
-    public PageResult<Deliveries.Row> deliveries(Caller.KeyPrincipal key, String endpointId, String status, int limit, int offset) {
+    public PageResult<Deliveries.Row> deliveries(Owner key, String endpointId, String status, int limit, int offset) {
         get(key, endpointId);
         return deliveries.page(endpointId, status, limit, offset);
     }
@@ -168,7 +186,7 @@ public class WebhookService {
      * superseded by the first copy: it leaves the dead-letter count and recover skips it.
      */
     @Transactional
-    public Deliveries.Row resend(Caller.KeyPrincipal key, String endpointId, String deliveryId) {
+    public Deliveries.Row resend(Owner key, String endpointId, String deliveryId) {
         get(key, endpointId);
         String event = deliveries.eventOf(deliveryId, endpointId).orElseThrow(() -> new ApiException(
                 ErrorCode.DELIVERY_NOT_FOUND, "No delivery " + deliveryId + " for endpoint " + endpointId + "."));
@@ -185,7 +203,7 @@ public class WebhookService {
      * in turn can be recovered again.
      */
     @Transactional
-    public int recover(Caller.KeyPrincipal key, String endpointId, Instant since, Instant until) {
+    public int recover(Owner key, String endpointId, Instant since, Instant until) {
         get(key, endpointId);
         Instant now = clock.instant();
         Instant end = until == null ? now : until;

@@ -43,6 +43,10 @@ final class Expectations {
                     + "range, DISC needs all 15): Tcases' random questionIds are unknown to the bank (submitSession)",
             fieldsStartWith("responses"));
 
+    private static final StateDependent PORTAL_SESSION_ELSEWHERE = allowed(404, "session_not_found",
+            "the fixture's sessions are test sessions: a case whose `environment` is live, or absent (live is the "
+                    + "default), looks for them among the live ones", o -> !o.uri().contains("environment=test"));
+
     /**
      * Per operation, the documented 4xx a schema-valid request may get from the setup the test can provide. Operations
      * not listed must answer every valid case with a 2xx: their ids are real and their credentials have every scope.
@@ -72,6 +76,22 @@ final class Expectations {
                             + "Tcases' random hosts do not resolve", fieldsStartWith("url")))),
             Map.entry("updateWebhookEndpoint", List.of(
                     allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+            Map.entry("portalGetSession", List.of(PORTAL_SESSION_ELSEWHERE)),
+            Map.entry("portalGetSessionReport", List.of(PORTAL_SESSION_ELSEWHERE)),
+            Map.entry("portalDeleteSession", List.of(PORTAL_SESSION_ELSEWHERE)),
+            Map.entry("portalCreateTfdConfig", List.of(
+                    allowed(400, "validation_error", "occupationId must name an occupation of the catalogue: Tcases' random "
+                            + "text does not", fieldsStartWith("occupationId")))),
+            Map.entry("portalChangeTfdConfigStatus", List.of(
+                    allowed(409, "invalid_status_transition", "a new config is generating and may only become reviewing: "
+                            + "Tcases' other statuses are moves the life of a config does not allow"))),
+            Map.entry("portalCreateWebhook", List.of(
+                    allowed(400, "validation_error", "the URL's host must resolve to a public address (SSRF rules), and live "
+                            + "endpoints need https: Tcases' random URLs do neither", fieldsStartWith("url")))),
+            Map.entry("portalUpdateWebhook", List.of(
+                    allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+            Map.entry("portalRecoverWebhookDeliveries", List.of(
+                    allowed(400, "validation_error", "`since` must be before `until` (default now)", fieldsStartWith("since")))),
             Map.entry("recoverWebhookDeliveries", List.of(
                     allowed(400, "validation_error", "`since` must be before `until` (default now): random date-times "
                             + "are often not (recoverWebhookDeliveries)", fieldsStartWith("since")))),
@@ -81,6 +101,13 @@ final class Expectations {
                     allowed(400, "validation_error", "a message of spaces only is blank", fieldsStartWith("message")),
                     allowed(400, "validation_error", "a candidate id of spaces only is blank",
                             fieldsStartWith("candidateExternalId")))),
+            Map.entry("portalSignIn", List.of(
+                    allowed(401, "invalid_credentials", "Tcases' random email and password belong to no portal user"),
+                    allowed(429, "too_many_sign_in_attempts", "a random email drawn more than 5 times is locked (throttle)"))),
+            Map.entry("portalAcceptInvitation", List.of(
+                    allowed(404, "invitation_not_found", "a random token names no invitation (tokens are 256-bit secrets)"))),
+            Map.entry("portalConfirmPasswordReset", List.of(
+                    allowed(400, "reset_token_invalid", "a random token names no reset link (tokens are 256-bit secrets)"))),
             Map.entry("adminCreateOrganization", List.of(
                     allowed(400, "validation_error", "license keys must be AssessmentType values (LicenseCapacities): "
                             + "random additional property names are not", fieldsStartWith("licenses")))),
@@ -112,7 +139,15 @@ final class Expectations {
      * allow-listed so that the suite stays green while the owners decide between changing the service and changing
      * openapi.yaml; remove an entry when its cause is fixed.
      */
-    static final List<Known> OPEN_FINDINGS = List.of(); // none open: the empty path segment now answers 404
+    static final List<Known> OPEN_FINDINGS = List.of(
+            new Known("TCASES_UNIQUE_ENUM_ARRAY_SIZE",
+                    "Tcases 4.1.1 labels a `products` array of 6 distinct AssessmentType values (uniqueItems, no maxItems, an "
+                            + "enum of 7) as an invalid size; the contract allows it and the key pair is rightly issued (201). "
+                            + "A generator mislabel, not a service fault; seen on the portal's key pair route (seed 20250603)",
+                    o -> o.operationId().matches("(portal|admin)IssueKeyPair") && !o.valid() && o.status() == 201
+                            && o.requestCase().getInvalidInput() != null
+                            && o.requestCase().getInvalidInput().contains("products.Items.Size")
+                            && o.body() != null && o.body().contains("\"products\":[")));
 
     static Optional<Known> known(Outcome o) {
         return java.util.stream.Stream.concat(KNOWN_FAILURES.stream(), OPEN_FINDINGS.stream())

@@ -1,6 +1,7 @@
 package com.assessments.contract;
 
 import com.assessments.support.Admin;
+import com.assessments.support.Portal;
 import com.assessments.support.Receiver;
 import com.assessments.support.Sessions;
 import io.restassured.http.ContentType;
@@ -40,7 +41,12 @@ final class Fixtures implements AutoCloseable {
     final String endpointToPatchId;
     final String deliveryId;
     final String eventId;
+    /** An owner of the organization, signed in to the portal (for the portal routes). */
+    final PortalLogin portal;
     private int serial;
+
+    record PortalLogin(String cookie, String csrf) {
+    }
 
     private Fixtures() throws IOException {
         receiver = new Receiver();
@@ -64,9 +70,41 @@ final class Fixtures implements AutoCloseable {
         eventId = api().auth().oauth2(keys.secretKey()).queryParam("limit", 1)
                 .get("/api/v1/events")
                 .then().statusCode(200).extract().path("data[0].id");
+        Portal.SignedIn owner = Portal.newOwner(orgId);
+        portalEmail = owner.email();
+        portal = new PortalLogin(owner.cookie(), owner.csrf());
         if (deliveryId == null || eventId == null) {
             throw new IllegalStateException("setup made no webhook delivery or event");
         }
+    }
+
+    private final String portalEmail;
+
+    /** A new TFD config of the organization (status generating), made through the portal. */
+    String newTfdConfig() {
+        return api().cookie("portal_session", portal.cookie()).header("X-CSRF-Token", portal.csrf())
+                .contentType(ContentType.JSON).body(Map.of("occupationId", OCCUPATION))
+                .post("/api/portal/tfd-configs").then().statusCode(201).extract().path("id");
+    }
+
+    /** A new invitation of the organization to a new email, as a viewer, by the owner: [id, token]. */
+    String[] newInvitation() {
+        io.restassured.response.Response r = api().cookie("portal_session", portal.cookie()).header("X-CSRF-Token", portal.csrf())
+                .contentType(ContentType.JSON).body(Map.of("email", Portal.uniqueEmail("fuzz"), "role", "viewer"))
+                .post("/api/portal/team/invitations");
+        r.then().statusCode(201);
+        return new String[]{r.path("id"), Portal.token(r.path("acceptUrl"))};
+    }
+
+    /** A new member (viewer) of the organization, who accepted the owner's invitation: the user id. */
+    String newPortalMember() {
+        return Portal.accept(newInvitation()[1], "Fuzz member", Portal.PASSWORD).then().statusCode(200).extract().path("user.id");
+    }
+
+    /** A new portal session of the owner (for sign-out, which ends the session it is sent with). */
+    PortalLogin newPortalLogin() {
+        Portal.SignedIn again = Portal.signIn(portalEmail, Portal.PASSWORD);
+        return new PortalLogin(again.cookie(), again.csrf());
     }
 
     static Fixtures create() throws IOException {

@@ -72,6 +72,11 @@ final class Replayer {
                 RequestCaseUtils.getQueryParameters(p, false).forEach(e -> query.add(percentEncoded(e.getKey()) + "=" + percentEncoded(e.getValue())));
             } else if (p.getLocation() == Location.HEADER) {
                 RequestCaseUtils.getHeaderParameterValue(p).ifPresent(v -> headers.put(p.getName(), v));
+                String invalidInput = rc.getInvalidInput();
+                if (p.getName().equals("X-Organization-Id") && headers.containsKey(p.getName())
+                        && (invalidInput == null || !invalidInput.startsWith(p.getName() + "."))) {
+                    headers.put(p.getName(), fx.orgId); // a real organization of the portal user, as for path ids
+                }
             } else if (p.getLocation() == Location.COOKIE) {
                 throw new IllegalStateException("openapi.yaml has no cookie parameters; " + op.operationId() + " got one");
             }
@@ -90,7 +95,17 @@ final class Replayer {
         RequestSpecification spec = Contract.api()
                 .urlEncodingEnabled(false)
                 .config(RestAssuredConfig.config().encoderConfig(encoder));
-        if (scheme != null) {
+        if (scheme != null && scheme.startsWith("portalSession")) {
+            // the portal: a session cookie (a fresh session for sign-out, which ends it), with its CSRF token when the
+            // operation's requirement names portalCsrf too
+            Fixtures.PortalLogin login = op.operationId().equals("portalSignOut") ? fx.newPortalLogin() : fx.portal;
+            spec.cookie("portal_session", login.cookie());
+            printedHeaders.put("Cookie", "portal_session=<portalSession>");
+            if (scheme.contains("portalCsrf")) {
+                spec.header("X-CSRF-Token", login.csrf());
+                printedHeaders.put("X-CSRF-Token", "<portalCsrf>");
+            }
+        } else if (scheme != null) {
             String credential = switch (scheme) {
                 case "secretKey" -> fx.keys.secretKey();
                 case "publishableKey" -> fx.keys.publishableKey();
@@ -226,8 +241,22 @@ final class Replayer {
             case "getEvent" -> ids.put("id", fx.eventId);
             // a key pair of its own per case: the test never rotates the key it calls with
             case "rotateApiKey" -> ids.put("id", fx.newSecretKeyId(fx.orgId));
-            case "adminGetOrganization", "adminUpdateOrganization", "adminIssueKeyPair", "adminListKeys" ->
+            case "adminGetOrganization", "adminUpdateOrganization", "adminIssueKeyPair", "adminListKeys", "adminInviteOwner" ->
                     ids.put("orgId", fx.victimOrgId);
+            case "portalRotateKey", "portalRevokeKey" -> ids.put("keyId", fx.newSecretKeyId(fx.orgId));
+            case "portalRotateWebhookSecret", "portalListWebhookDeliveries", "portalRecoverWebhookDeliveries" ->
+                    ids.put("id", fx.endpointId);
+            case "portalUpdateWebhook" -> ids.put("id", fx.endpointToPatchId);
+            case "portalChangeTfdConfigStatus" -> ids.put("configId", fx.newTfdConfig());
+            case "portalUpdateMember", "portalRemoveMember" -> ids.put("userId", fx.newPortalMember());
+            case "portalGetSession", "portalGetSessionReport" -> ids.put("id", fx.completedSessionId);
+            case "portalDeleteSession" -> ids.put("id", fx.newSession("disc")[0]);
+            case "portalRevokeInvitation" -> ids.put("invitationId", fx.newInvitation()[0]);
+            case "portalDeleteWebhook" -> ids.put("id", fx.createEndpoint("/hooks/deleted", List.of("session.created")));
+            case "portalResendWebhookDelivery" -> {
+                ids.put("id", fx.endpointId);
+                ids.put("deliveryId", fx.deliveryId);
+            }
             case "adminRevokeKey" -> {
                 ids.put("orgId", fx.victimOrgId);
                 ids.put("keyId", fx.newSecretKeyId(fx.victimOrgId));

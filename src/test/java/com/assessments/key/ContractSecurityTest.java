@@ -29,7 +29,10 @@ class ContractSecurityTest {
 
     private static final List<Class<?>> INTERFACES = List.of(AdminApi.class, AssessmentsApi.class, CoachApi.class,
             EmbedApi.class, EventsApi.class, KeysApi.class, OrganizationApi.class, ReportsApi.class, SessionsApi.class,
-            StatusApi.class, TfdApi.class, WebhooksApi.class);
+            StatusApi.class, TfdApi.class, WebhooksApi.class, com.assessments.api.PortalApi.class);
+    /** The portal routes a person calls before having a session. */
+    private static final Set<String> PUBLIC_PORTAL = Set.of("portalSignIn", "portalRequestPasswordReset",
+            "portalConfirmPasswordReset", "portalAcceptInvitation");
 
     private final ContractSecurity contract = new ContractSecurity();
 
@@ -54,14 +57,21 @@ class ContractSecurityTest {
     @Test
     void onlyStatusIsPublicAndAdminRoutesTakeOnlyTheOperatorToken() {
         contract.all().forEach((operation, r) -> {
-            if (operation.equals("getStatus")) {
+            if (operation.equals("getStatus") || PUBLIC_PORTAL.contains(operation)) {
                 assertTrue(r.isPublic());
             } else {
                 assertFalse(r.isPublic(), operation + " is public");
             }
             if (operation.startsWith("admin")) {
                 assertEquals(Set.of(ContractSecurity.ADMIN_TOKEN), r.schemes(), operation);
+            } else if (operation.startsWith("portal")) {
+                assertTrue(r.portal(), operation);
+                assertTrue(r.isPublic() || r.schemes().equals(Set.of(ContractSecurity.PORTAL_SESSION))
+                        || r.schemes().equals(Set.of(ContractSecurity.PORTAL_SESSION, ContractSecurity.PORTAL_CSRF)),
+                        operation + " takes other credentials than the portal session: " + r.schemes());
             } else {
+                assertFalse(r.portal(), operation);
+                assertFalse(r.accepts(ContractSecurity.PORTAL_SESSION), operation + " takes the portal cookie");
                 assertFalse(r.accepts(ContractSecurity.ADMIN_TOKEN), operation + " takes the operator token");
             }
         });
@@ -96,9 +106,11 @@ class ContractSecurityTest {
 
     @Test
     void browsersMayCallExactlyThePublicPublishableAndSessionTokenOperations() {
-        contract.all().forEach((operation, r) -> assertEquals(
-                r.isPublic() || r.accepts(ContractSecurity.PUBLISHABLE_KEY) || r.accepts(ContractSecurity.SESSION_TOKEN),
+        contract.all().forEach((operation, r) -> assertEquals(!r.portal()
+                && (r.isPublic() || r.accepts(ContractSecurity.PUBLISHABLE_KEY) || r.accepts(ContractSecurity.SESSION_TOKEN)),
                 r.allowsBrowsers(), operation));
+        assertFalse(contract.browserMayCall("POST", "/api/portal/sign-in"), "the portal is same-site only");
+        assertFalse(contract.browserMayCall("GET", "/api/portal/me"));
         // what the SDK and the runner call cross-origin
         assertTrue(contract.browserMayCall("GET", "/api/v1/assessments/types"));
         assertTrue(contract.browserMayCall("GET", "/api/v1/assessments/questions/disc"));

@@ -36,7 +36,10 @@ public class ParameterRules implements ContainerRequestFilter {
             "deliveries", ErrorCode.DELIVERY_NOT_FOUND,
             "events", ErrorCode.EVENT_NOT_FOUND,
             "keys", ErrorCode.KEY_NOT_FOUND,
-            "organizations", ErrorCode.ORGANIZATION_NOT_FOUND);
+            "organizations", ErrorCode.ORGANIZATION_NOT_FOUND,
+            "tfd-configs", ErrorCode.TFD_CONFIG_NOT_FOUND, // the portal's TFD configs, members and invitations
+            "members", ErrorCode.MEMBER_NOT_FOUND,
+            "invitations", ErrorCode.INVITATION_NOT_FOUND);
 
     @Override
     public void filter(ContainerRequestContext request) {

@@ -8,12 +8,16 @@ import com.assessments.api.model.KeyPairRequest;
 import com.assessments.api.model.OrganizationCreateRequest;
 import com.assessments.api.model.OrganizationList;
 import com.assessments.api.model.OrganizationUpdateRequest;
+import com.assessments.api.model.OwnerInvitationRequest;
 import com.assessments.api.model.Scope;
 import com.assessments.key.ApiKey;
 import com.assessments.key.ApiKeyMapper;
 import com.assessments.key.ApiKeyService;
 import com.assessments.org.OrganizationMapper;
 import com.assessments.org.OrganizationService;
+import com.assessments.portal.Invitations;
+import com.assessments.portal.PortalMapper;
+import com.assessments.portal.Role;
 import jakarta.ws.rs.core.Response;
 
 import java.time.Clock;
@@ -27,11 +31,13 @@ public class AdminResource implements AdminApi {
     private final OrganizationService organizations;
     private final ApiKeyService keys;
     private final Clock clock;
+    private final Invitations invitations;
 
-    public AdminResource(OrganizationService organizations, ApiKeyService keys, Clock clock) {
+    public AdminResource(OrganizationService organizations, ApiKeyService keys, Clock clock, Invitations invitations) {
         this.organizations = organizations;
         this.keys = keys;
         this.clock = clock;
+        this.invitations = invitations;
     }
 
     @Override
@@ -89,6 +95,12 @@ public class AdminResource implements AdminApi {
         organizations.find(orgId);
         ApiKey key = keys.revoke(orgId, keyId);
         return Response.ok(ApiKeyMapper.toDto(key, clock.instant())).build();
+    }
+
+    @Override
+    public Response adminInviteOwner(String orgId, OwnerInvitationRequest request) {
+        var invited = invitations.invite(orgId, request.getEmail(), Role.OWNER, null);
+        return Response.status(Response.Status.CREATED).entity(PortalMapper.toDto(invited, clock.instant())).build();
     }
 
     private static List<String> names(Collection<AssessmentType> types) {

@@ -31,58 +31,62 @@ public class WebhooksResource implements WebhooksApi {
 
     @Override
     public Response createWebhookEndpoint(WebhookEndpointCreateRequest request) {
-        var created = webhooks.create(caller.key(), request.getUrl(), names(request.getEvents()), request.getDescription());
+        var created = webhooks.create(owner(), request.getUrl(), names(request.getEvents()), request.getDescription());
         return Response.status(Response.Status.CREATED).entity(WebhookMapper.toDtoWithSecret(created)).build();
     }
 
     @Override
     public Response listWebhookEndpoints(Integer limit, Integer offset) {
-        var page = webhooks.list(caller.key(), limit, offset);
+        var page = webhooks.list(owner(), limit, offset);
         return Response.ok(new WebhookEndpointList().data(page.items().stream().map(WebhookMapper::toDto).toList())
                 .total(page.total()).limit(limit).offset(offset)).build();
     }
 
     @Override
     public Response getWebhookEndpoint(String id) {
-        return Response.ok(WebhookMapper.toDto(webhooks.get(caller.key(), id))).build();
+        return Response.ok(WebhookMapper.toDto(webhooks.get(owner(), id))).build();
     }
 
     @Override
     public Response updateWebhookEndpoint(String id, WebhookEndpointUpdateRequest request) {
-        var updated = webhooks.update(caller.key(), id, request.getUrl(), names(request.getEvents()), request.getDescription(),
+        var updated = webhooks.update(owner(), id, request.getUrl(), names(request.getEvents()), request.getDescription(),
                 request.getStatus() == null ? null : request.getStatus().toString());
         return Response.ok(WebhookMapper.toDto(updated)).build();
     }
 
     @Override
     public Response deleteWebhookEndpoint(String id) {
-        webhooks.delete(caller.key(), id);
+        webhooks.delete(owner(), id);
         return Response.ok(new DeletedObject().id(id)._object(DeletedObject.ObjectEnum.WEBHOOK_ENDPOINT).deleted(true)).build();
     }
 
     @Override
     public Response rotateWebhookSecret(String id, RotateWebhookSecretRequest request) {
         int overlap = request == null || request.getOverlapSeconds() == null ? 86_400 : request.getOverlapSeconds();
-        return Response.ok(WebhookMapper.toDtoWithSecret(webhooks.rotateSecret(caller.key(), id, overlap))).build();
+        return Response.ok(WebhookMapper.toDtoWithSecret(webhooks.rotateSecret(owner(), id, overlap))).build();
     }
 
     @Override
     public Response listWebhookDeliveries(String id, WebhookDeliveryStatus status, Integer limit, Integer offset) {
-        var page = webhooks.deliveries(caller.key(), id, status == null ? null : status.toString(), limit, offset);
+        var page = webhooks.deliveries(owner(), id, status == null ? null : status.toString(), limit, offset);
         return Response.ok(new WebhookDeliveryList().data(page.items().stream().map(WebhookMapper::toDto).toList())
                 .total(page.total()).limit(limit).offset(offset)).build();
     }
 
     @Override
     public Response resendWebhookDelivery(String id, String deliveryId) {
-        return Response.status(Response.Status.ACCEPTED).entity(WebhookMapper.toDto(webhooks.resend(caller.key(), id, deliveryId))).build();
+        return Response.status(Response.Status.ACCEPTED).entity(WebhookMapper.toDto(webhooks.resend(owner(), id, deliveryId))).build();
     }
 
     @Override
     public Response recoverWebhookDeliveries(String id, RecoverRequest request) {
-        int recovered = webhooks.recover(caller.key(), id, request.getSince().toInstant(),
+        int recovered = webhooks.recover(owner(), id, request.getSince().toInstant(),
                 request.getUntil() == null ? null : request.getUntil().toInstant());
         return Response.status(Response.Status.ACCEPTED).entity(new RecoverResult().recovered(recovered)).build();
+    }
+
+    private WebhookService.Owner owner() {
+        return WebhookService.Owner.of(caller.key());
     }
 
     private static List<String> names(java.util.Collection<EventType> events) {

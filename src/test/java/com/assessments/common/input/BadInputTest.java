@@ -66,6 +66,20 @@ class BadInputTest {
     }
 
     private static Fixture fixture;
+    /**
+     * Stand-ins for the portal examples' values, which name people and links that do not exist here: the example's
+     * email becomes a real portal user's, its invitation and reset tokens real ones (made once, used by the example).
+     */
+    private static final Map<String, String> PORTAL_STAND_INS = new HashMap<>();
+    /** An owner of orgA signed in to the portal, for the portal's session routes. */
+    private static com.assessments.support.Portal.SignedIn portalOwner;
+    /** A TFD config of orgA in status reviewing, so the portal's status example (publish) is a move it may make. */
+    private static String tfdConfigId;
+    /** A viewer of orgA, whose role the portal's member example changes. */
+    private static String memberId;
+
+    @Inject
+    io.quarkus.mailer.MockMailbox mailbox;
 
     @BeforeEach
     void arrange() {
@@ -83,6 +97,25 @@ class BadInputTest {
                 .body(Map.of("url", LOCAL_RECEIVER, "events", List.of("session.completed"), "description", "bad input"))
                 .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
         fixture = new Fixture(orgA, orgB, test, live, rotatable, webhook);
+        portalOwner = com.assessments.support.Portal.newOwner(orgA);
+        String signInUser = portalOwner.email();
+        String memberLink = portalOwner.in(orgA).contentType(ContentType.JSON)
+                .body(Map.of("email", com.assessments.support.Portal.uniqueEmail("member"), "role", "viewer"))
+                .post("/api/portal/team/invitations").then().statusCode(201).extract().path("acceptUrl");
+        memberId = com.assessments.support.Portal.accept(com.assessments.support.Portal.token(memberLink), "Member",
+                com.assessments.support.Portal.PASSWORD).then().statusCode(200).extract().path("user.id");
+        tfdConfigId = portalOwner.in(orgA).contentType(ContentType.JSON).body(Map.of("occupationId", "15-1252.00"))
+                .post("/api/portal/tfd-configs").then().statusCode(201).extract().path("id");
+        portalOwner.in(orgA).contentType(ContentType.JSON).body(Map.of("status", "reviewing"))
+                .post("/api/portal/tfd-configs/{id}/status", tfdConfigId).then().statusCode(200);
+        String resetUser = com.assessments.support.Portal.newOwner(orgA).email();
+        mailbox.clear();
+        api().contentType(ContentType.JSON).body(Map.of("email", resetUser)).post("/api/portal/password-reset").then().statusCode(202);
+        String mail = mailbox.getMailsSentTo(resetUser).get(0).getText();
+        PORTAL_STAND_INS.put("grace@acme.example", signInUser);
+        PORTAL_STAND_INS.put("prt_4fJ8kL2mN6pQ9rS3tV7wX1yZ5aB0cD4eF8gH2iJ6kL9", mail.substring(mail.indexOf("#reset=") + 7).split("\\s")[0]);
+        PORTAL_STAND_INS.put("pit_9xY3zA7bC1dE5fG9hI3jK7lM1nO5pQ9rS3tU7vW1xY5",
+                com.assessments.support.Portal.inviteOwner(orgB, com.assessments.support.Portal.uniqueEmail("bad-input")));
     }
 
     private static String organization(String name, Map<String, Integer> licenses) {
@@ -301,6 +334,12 @@ class BadInputTest {
     /** The example with the environment's stand-ins: webhook URLs point at a receiver tests may register. */
     private static ObjectNode localized(ObjectNode example) {
         ObjectNode body = example.deepCopy();
+        body.properties().forEach(member -> {
+            String standIn = member.getValue().isTextual() ? PORTAL_STAND_INS.get(member.getValue().asText()) : null;
+            if (standIn != null) {
+                member.setValue(TextNode.valueOf(standIn));
+            }
+        });
         if (body.has("url") && body.get("url").isTextual() && !body.get("url").asText().contains("\u0000")) {
             body.put("url", LOCAL_RECEIVER);
         }
@@ -331,12 +370,16 @@ class BadInputTest {
                 case "webhooks" -> fixture.webhookId();
                 case "keys" -> fixture.rotatableKeyId();
                 case "organizations" -> fixture.orgB();
+                case "tfd-configs" -> tfdConfigId;
+                case "members" -> memberId;
                 default -> throw new IllegalStateException("no id for " + m.group());
             };
             m.appendReplacement(url, Matcher.quoteReplacement(m.group(1) + "/" + id));
         }
         m.appendTail(url);
-        RequestSpecification request = api().auth().oauth2(token).contentType(ContentType.JSON).body(body);
+        RequestSpecification request = op.schemes().contains("portalSession")
+                ? portalOwner.in(fixture.orgA()).contentType(ContentType.JSON).body(body)
+                : api().auth().oauth2(token).contentType(ContentType.JSON).body(body);
         return request.request(op.method(), url.toString());
     }
 
@@ -569,7 +612,9 @@ class BadInputTest {
     }
 
     private static Response raw(String method, String path, String credential, String body) {
-        RequestSpecification request = api().urlEncodingEnabled(false).auth().oauth2(credential);
+        RequestSpecification request = path.startsWith("/api/portal/")
+                ? portalOwner.in(fixture.orgA()).urlEncodingEnabled(false) // the portal takes its cookie, never a key
+                : api().urlEncodingEnabled(false).auth().oauth2(credential);
         if (body != null) {
             request = request.contentType(ContentType.JSON).body(body);
         }

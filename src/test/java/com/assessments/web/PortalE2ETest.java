@@ -1,0 +1,104 @@
+package com.assessments.web;
+
+import com.assessments.support.Admin;
+import com.assessments.support.Portal;
+import com.assessments.support.Receiver;
+import com.assessments.support.Sessions;
+import com.assessments.support.TestDb;
+import com.assessments.webhook.delivery.DeliveryWorker;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static com.assessments.support.Contract.api;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The developer portal in a real headless Chromium (src/test/e2e/portal.e2e.mjs): sign in, issue a key, register a
+ * webhook, see a dead-lettered delivery and resend it, invite a member who signs in, create and publish a TFD config,
+ * sign out; screenshots at desktop and phone widths in target/screenshots. Skipped like RunnerE2ETest without
+ * Chromium or the e2e node modules on a developer machine; a failure on CI.
+ */
+@QuarkusTest
+class PortalE2ETest {
+
+    @Inject
+    TestDb db;
+
+    @Inject
+    DeliveryWorker worker;
+
+    @Test
+    void anOwnerRunsTheirOrganizationFromThePortal() throws Exception {
+        String chromium = System.getenv().getOrDefault("CHROMIUM_PATH", "/usr/bin/chromium");
+        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
+        boolean ready = new File(chromium).canExecute() && Files.isDirectory(RunnerE2ETest.E2E.resolve("node_modules/playwright-core"));
+        if (ci) {
+            assertTrue(ready, "CI must provide " + chromium + " and src/test/e2e/node_modules (see .ci/run)");
+        }
+        if (!ready) {
+            System.out.println("PortalE2ETest SKIPPED: needs " + chromium + " and src/test/e2e/node_modules (cd src/test/e2e && npm ci)");
+        }
+        assumeTrue(ready, "Chromium or the e2e node modules are missing");
+
+        String org = Admin.createOrganization("Portal e2e " + System.nanoTime(), Map.of("disc", 10, "tfd", 10));
+        Portal.SignedIn owner = Portal.newOwner(org);
+        String deadEndpoint;
+        try (Receiver receiver = new Receiver()) {
+            receiver.defaultStatus(500);
+            Admin.Keys keys = Admin.issueKeys(org, "test", Map.of());
+            deadEndpoint = api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
+                    .body(Map.of("url", receiver.url("/failing"), "events", List.of("session.created")))
+                    .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
+            Sessions.created(keys.secretKey(), "disc");
+            String delivery = (String) db.query("select id from webhook_deliveries where endpoint_id = ?", deadEndpoint).get(0).get("id");
+            for (int i = 0; i < 500 && db.count("select count(*) from webhook_deliveries where id = ? and attempts >= 1 and claimed_until is null",
+                    delivery) == 0; i++) {
+                worker.runOnce();
+                Thread.sleep(20);
+            }
+            db.update("update webhook_deliveries set status = 'dead', next_attempt_at = null where id = ?", delivery); // as after its last retry
+        }
+        String memberEmail = Portal.uniqueEmail("mia");
+
+        String baseUrl = RestAssured.baseURI + ":" + RestAssured.port;
+        Process process = new ProcessBuilder(List.of("node", "portal.e2e.mjs", baseUrl, owner.email(), Portal.PASSWORD, deadEndpoint,
+                memberEmail, Path.of("target/screenshots").toAbsolutePath().toString()))
+                .directory(RunnerE2ETest.E2E.toFile()).redirectErrorStream(true).start();
+        boolean finished = process.waitFor(180, TimeUnit.SECONDS);
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!finished) {
+            process.destroyForcibly();
+        }
+        assertTrue(finished, "the browser test did not finish in 3 minutes:\n" + output);
+        assertEquals(0, process.exitValue(), output);
+
+        String[] lines = output.trim().split("\n");
+        JsonPath result = JsonPath.from(lines[lines.length - 1]);
+        assertEquals(1, db.count("select count(*) from portal_audit_log where organization_id = ? and action = 'key.issued'", org));
+        assertEquals(1, db.count("select count(*) from webhook_endpoints where organization_id = ? and url = 'https://127.0.0.1:9/portal-e2e'", org));
+        assertEquals(1, db.count("select count(*) from webhook_deliveries where endpoint_id = ? and superseded_by is not null", deadEndpoint));
+        assertEquals("developer", db.query("select m.role from portal_memberships m join portal_users u on u.id = m.user_id"
+                + " where m.organization_id = ? and u.email = ?", org, memberEmail).get(0).get("role"));
+        assertEquals("published", db.query("select status from tfd_configs where id = ?", result.getString("tfdConfigId")).get(0).get("status"));
+        assertEquals(1, db.count("select count(*) from portal_audit_log a join portal_users u on u.id = a.user_id"
+                + " where u.email = ? and a.action = 'sign_out'", owner.email().toLowerCase()), "the browser signed out");
+        for (String shot : List.of("portal-sign-in-phone.png", "portal-overview-desktop.png", "portal-keys-phone.png",
+                "portal-dead-letters-desktop.png", "portal-team-desktop.png", "portal-accept-phone.png", "portal-tfd-phone.png")) {
+            assertTrue(Files.size(Path.of("target/screenshots", shot)) > 1000, shot);
+        }
+    }
+}
