@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts (once per JVM) a real PostgreSQL from the zonky binaries. As root, zonky runs the server in a
@@ -41,6 +43,34 @@ final class EmbeddedPostgresServer {
                 "quarkus.datasource.password", "postgres");
     }
 
+    /**
+     * A dev JVM killed hard leaves its PostgreSQL running on the data directory, and the next start would wait for
+     * the directory's lock and fail. Stops such a server (SIGTERM, PostgreSQL's smart shutdown: its clients are
+     * gone) when its postmaster.pid names a live process started on this very directory; nothing else is touched.
+     */
+    static void stopLeftOver(Path dataDirectory) throws IOException {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        if (!Files.exists(pidFile)) {
+            return;
+        }
+        List<String> lines = Files.readAllLines(pidFile);
+        if (lines.size() < 2 || !lines.get(0).strip().matches("\\d+")
+                || !Path.of(lines.get(1).strip()).toAbsolutePath().equals(dataDirectory.toAbsolutePath())) {
+            return;
+        }
+        var process = ProcessHandle.of(Long.parseLong(lines.get(0).strip()));
+        if (process.isEmpty() || !process.get().isAlive()
+                || !process.get().info().commandLine().orElse("").contains("postgres")) {
+            return;
+        }
+        process.get().destroy();
+        try {
+            process.get().onExit().get(15, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IOException("a PostgreSQL left over on " + dataDirectory + " did not stop; stop it and start again", e);
+        }
+    }
+
     /** Isolated so the zonky classes are linked only when this code path runs. */
     private static final class Zonky {
         static int start(boolean persistent) {
@@ -55,6 +85,7 @@ final class EmbeddedPostgresServer {
                     Path dir = Path.of("target", "dev-postgres").toAbsolutePath();
                     Files.createDirectories(dir);
                     builder.setDataDirectory(dir).setCleanDataDirectory(false);
+                    stopLeftOver(dir);
                 }
                 var pg = builder.start();
                 server = pg;
