@@ -2,8 +2,6 @@ package com.assessments.org;
 
 import jakarta.persistence.EntityManager;
 
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The units of one license (organization and assessment type), split over {@link #STRIPES} rows so that concurrent
@@ -65,44 +63,32 @@ final class LicenseStripes {
         return em.createNativeQuery(sql).setParameter(1, organizationId).setParameter(2, assessmentType).executeUpdate();
     }
 
-    /** Stripes of a new license: the capacity spread evenly, nothing used. */
+    /** Stripes of a new license: the capacity spread evenly, nothing used (one statement). */
     static void create(EntityManager em, String organizationId, String assessmentType, int capacity) {
-        for (int stripe = 0; stripe < STRIPES; stripe++) {
-            em.createNativeQuery("insert into license_stripes (organization_id, assessment_type, stripe, capacity, used) "
-                            + "values (?1, ?2, ?3, ?4, 0)")
-                    .setParameter(1, organizationId).setParameter(2, assessmentType).setParameter(3, (short) stripe)
-                    .setParameter(4, share(capacity, stripe)).executeUpdate();
-        }
+        em.createNativeQuery("""
+                        insert into license_stripes (organization_id, assessment_type, stripe, capacity, used)
+                        select ?1, ?2, g, ?3 / ?4 + case when g < ?3 % ?4 then 1 else 0 end, 0
+                        from generate_series(0, ?4 - 1) as g""")
+                .setParameter(1, organizationId).setParameter(2, assessmentType).setParameter(3, capacity)
+                .setParameter(4, STRIPES).executeUpdate();
     }
 
     /**
-     * A new capacity: locks every stripe (in stripe order, waiting for creates in flight), then gives each stripe
-     * what it has used plus its share of what is free. Capacity below what is used leaves nothing free.
+     * A new capacity: locks every stripe (waiting for creates in flight), then gives each stripe what it has used
+     * plus its share of what is free (n / STRIPES, one more for the first n % STRIPES); capacity below what is used leaves nothing
+     * free. Two statements whatever the number of stripes.
      */
-    @SuppressWarnings("unchecked")
     static void setCapacity(EntityManager em, String organizationId, String assessmentType, int capacity) {
-        List<Object[]> rows = em.createNativeQuery("""
-                        select stripe, used from license_stripes where organization_id = ?1 and assessment_type = ?2
-                        order by stripe for update""")
+        em.createNativeQuery("select stripe from license_stripes where organization_id = ?1 and assessment_type = ?2 "
+                        + "order by stripe for update")
                 .setParameter(1, organizationId).setParameter(2, assessmentType).getResultList();
-        List<int[]> stripes = new ArrayList<>();
-        int used = 0;
-        for (Object[] row : rows) {
-            int stripeUsed = ((Number) row[1]).intValue();
-            stripes.add(new int[] {((Number) row[0]).intValue(), stripeUsed});
-            used += stripeUsed;
-        }
-        int free = Math.max(capacity - used, 0);
-        for (int i = 0; i < stripes.size(); i++) {
-            em.createNativeQuery("update license_stripes set capacity = ?4 "
-                            + "where organization_id = ?1 and assessment_type = ?2 and stripe = ?3")
-                    .setParameter(1, organizationId).setParameter(2, assessmentType).setParameter(3, (short) stripes.get(i)[0])
-                    .setParameter(4, stripes.get(i)[1] + share(free, i)).executeUpdate();
-        }
-    }
-
-    /** Stripe i's part of n units: n / STRIPES, plus one for the first n % STRIPES stripes. */
-    static int share(int units, int stripe) {
-        return units / STRIPES + (stripe < units % STRIPES ? 1 : 0);
+        em.createNativeQuery("""
+                        update license_stripes s
+                        set capacity = s.used + f.free / ?4 + case when s.stripe < f.free % ?4 then 1 else 0 end
+                        from (select greatest(?3 - sum(used), 0)::integer as free from license_stripes
+                              where organization_id = ?1 and assessment_type = ?2) f
+                        where s.organization_id = ?1 and s.assessment_type = ?2""")
+                .setParameter(1, organizationId).setParameter(2, assessmentType).setParameter(3, capacity)
+                .setParameter(4, STRIPES).executeUpdate();
     }
 }
