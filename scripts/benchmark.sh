@@ -21,7 +21,9 @@
 # after the JVM start figure), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
 # PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), KEEP=1 (keep the work
-# directory). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
+# directory), PROFILER=/path/to/libasyncProfiler.so (start the JVM with async-profiler sampling CPU every millisecond
+# for the whole run; the collapsed stacks go to $PROFILE_DIR/cpu.collapsed, default target/profiles, and
+# scripts/bench/profile-summary.py splits them by endpoint and by what the time went to). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -34,6 +36,10 @@ JAR=${JAR:-target/quarkus-app/quarkus-run.jar}
 JAR=$(readlink -f "$JAR")
 WEBHOOK_ENDPOINTS=${WEBHOOK_ENDPOINTS:-1}
 JVM_OPTS=${JAVA_OPTS:-}
+if [[ -n "${PROFILER:-}" ]]; then
+  PROFILE_DIR=$(mkdir -p "${PROFILE_DIR:-target/profiles}" && readlink -f "${PROFILE_DIR:-target/profiles}")
+  JVM_OPTS="$JVM_OPTS -agentpath:$(readlink -f "$PROFILER")=start,event=cpu,interval=1ms,file=$PROFILE_DIR/cpu.collapsed,collapsed"
+fi
 if [[ "${APPCDS:-}" == 1 ]]; then
   [[ -f "$(dirname "$JAR")/app-cds.jsa" ]] \
     || { echo "no app-cds.jsa next to $JAR: ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true" >&2; exit 2; }
@@ -46,7 +52,11 @@ WORK=$(mktemp -d /tmp/benchmark.XXXXXX)
 chmod 755 "$WORK"
 APP_PID="" RECEIVER_PID="" PG_BIN=""
 cleanup() {
-  [[ -n "$APP_PID" ]] && kill "$APP_PID" 2>/dev/null && sleep 1 && kill -9 "$APP_PID" 2>/dev/null || true
+  if [[ -n "$APP_PID" ]] && kill "$APP_PID" 2>/dev/null; then
+    # a graceful stop (the profiler writes its file then), forced after 15 s
+    for _ in $(seq 1 150); do kill -0 "$APP_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$APP_PID" 2>/dev/null || true
+  fi
   [[ -n "$RECEIVER_PID" ]] && kill "$RECEIVER_PID" 2>/dev/null || true
   if [[ -n "$PG_BIN" ]]; then as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1 || true; fi
   [[ "${KEEP:-}" == 1 ]] && echo "work directory kept: $WORK" || rm -rf "$WORK"
@@ -119,9 +129,25 @@ psql_ "update webhook_endpoints set circuit_open_until = now() + interval '1 day
 
 # --- helpers ----------------------------------------------------------------------------------------------------
 declare -A RESULT
+# CPU time used so far (in clock ticks) by the service's JVM and by this PostgreSQL's processes: CPU per request
+# depends far less on what else runs on a shared machine than requests per second do
+cpu_ticks() {
+  local pm jvm pg
+  pm=$(head -1 "$WORK/pg/postmaster.pid")
+  jvm=$(awk '{print $14 + $15}' "/proc/$APP_PID/stat")
+  # the backends (children of the postmaster) and the postmaster, with the time of its children that have exited
+  pg=$(cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}
+    $2 == pm {t += $12 + $13} pid == pm {t += $12 + $13 + $14 + $15} END {print t + 0}')
+  echo "$jvm $pg"
+}
+per_request() { # ticks-before ticks-after count: milliseconds of CPU per request, JVM and PostgreSQL
+  python3 -c "import os,sys; hz=os.sysconf('SC_CLK_TCK'); b=sys.argv[1:3]; a=sys.argv[3:5]; n=max(int(sys.argv[5]),1)
+print(f'{(int(a[0])-int(b[0]))*1000/hz/n:.2f} {(int(a[1])-int(b[1]))*1000/hz/n:.2f}')" $1 $2 $3
+}
 run_wrk() { # name mode token seconds connections [ids file]
-  local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads
+  local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads before
   threads=$((conns < 2 ? 1 : 2))
+  before=$(cpu_ticks)
   wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "$BASE" \
     -- "$mode" "$token" "$threads" $ids >"$WORK/wrk.$name" 2>&1 || true
   local rps p50 p99 statuses
@@ -130,19 +156,23 @@ run_wrk() { # name mode token seconds connections [ids file]
   p50=$(awk -F'[= ]' '/^LATENCY/ {print $3}' "$WORK/wrk.$name")
   p99=$(awk -F'[= ]' '/^LATENCY/ {print $5}' "$WORK/wrk.$name")
   statuses=$(sed -n 's/^STATUS //p' "$WORK/wrk.$name")
-  RESULT[$name]="$rps $p50 $p99"
-  echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses)"
+  local cpu
+  cpu=$(per_request "$before" "$(cpu_ticks)" "$(awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.$name")")
+  RESULT[$name]="$rps $p50 $p99 $cpu"
+  echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM ${cpu% *} ms, PostgreSQL ${cpu#* } ms"
 }
 run_pgbench() { # name script [-D ...]
-  local name=$1 script=$2 p50 p99; shift 2
+  local name=$1 script=$2 p50 p99 before cpu; shift 2
+  before=$(cpu_ticks)
   # -l: one line per transaction, for a quarter of them (its latency in microseconds is the third field), for the ceiling's own p50 / p99
   (cd "$WORK" && pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -l --sampling-rate=0.25 --log-prefix="pgbench_log.$name" \
     -f "$ROOT/scripts/bench/$script" "$@") >"$WORK/pgbench.$name" 2>&1 || { cat "$WORK/pgbench.$name" >&2; exit 1; }
   read -r p50 p99 < <(cat "$WORK"/pgbench_log."$name".* | awk '{print $3}' | sort -n \
     | awk '{v[NR] = $1} END {printf "%.2f %.2f\n", v[int(NR * 0.50)] / 1000, v[int(NR * 0.99)] / 1000}')
   rm -f "$WORK"/pgbench_log."$name".*
-  RESULT[pg_$name]="$(awk '/^tps = / {printf "%.0f", $3}' "$WORK/pgbench.$name") $p50 $p99"
-  echo "  PostgreSQL $name: ${RESULT[pg_$name]%% *} tx/s, p50 $p50 ms, p99 $p99 ms"
+  cpu=$(per_request "$before" "$(cpu_ticks)" "$(awk '/^number of transactions actually processed/ {print $NF}' "$WORK/pgbench.$name")")
+  RESULT[pg_$name]="$(awk '/^tps = / {printf "%.0f", $3}' "$WORK/pgbench.$name") $p50 $p99 ${cpu#* }"
+  echo "  PostgreSQL $name: ${RESULT[pg_$name]%% *} tx/s, p50 $p50 ms, p99 $p99 ms; PostgreSQL CPU per transaction ${cpu#* } ms"
 }
 ids_of() { psql_ "select id from sessions where organization_id = '$ORG' and environment = 'test' and status = '$1' and created_at >= '$2' order by random() limit ${3:-100000}"; }
 
@@ -217,8 +247,10 @@ fi
 [[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
 psql_ "update webhook_endpoints set circuit_open_until = null where organization_id = '$ORG'"
 echo "webhook deliveries: $QUEUED queued, $WEBHOOK_ENDPOINTS endpoint(s) per environment (live, test), let go now (load average $(load))"
+BEFORE_DELIVERIES=$(cpu_ticks)
 read -r RECEIVED SPAN WEBHOOK_RATE < <(python3 "$ROOT/scripts/bench/await-deliveries.py" "$RECEIVER_PORT" "$QUEUED" "$SECONDS_EACH")
-echo "  $RECEIVED received in $SPAN s (first to last): $WEBHOOK_RATE deliveries/s"
+DELIVERY_CPU=$(per_request "$BEFORE_DELIVERIES" "$(cpu_ticks)" "$RECEIVED")
+echo "  $RECEIVED received in $SPAN s (first to last): $WEBHOOK_RATE deliveries/s; CPU per delivery: JVM ${DELIVERY_CPU% *} ms, PostgreSQL ${DELIVERY_CPU#* } ms"
 if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
   echo "pg_stat_statements, top 8 by total time during the webhook phase:"
   psql -X -c "select calls, rows, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
@@ -237,12 +269,13 @@ rows = [("create, live key", "create_live", "create", "create >= 50 %, p99 < 50 
         ("list (limit 20)", "list", "list", ""),
         ("submit (DISC)", "submit", "submit", "")]
 r = {k: v.split() for k, v in {$(for k in "${!RESULT[@]}"; do printf '"%s": "%s", ' "$k" "${RESULT[$k]}"; done)}.items()}
-print(f"| Operation ({$CLIENTS} clients) | Service req/s | p50 ms | p99 ms | PostgreSQL ceiling tx/s | its p50 / p99 ms | Ratio | Goal |")
-print("|---|---|---|---|---|---|---|---|")
+print(f"| Operation ({$CLIENTS} clients) | Service req/s | p50 ms | p99 ms | CPU ms per request: JVM / PostgreSQL "
+      f"| PostgreSQL ceiling tx/s | its p50 / p99 ms | its CPU ms per tx | Ratio | Goal |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 for label, key, pg, goal in rows:
-    rps, p50, p99 = r[key]
-    ceiling, pg_p50, pg_p99 = r["pg_" + pg]
-    print(f"| {label} | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} | {int(ceiling):,} | {float(pg_p50):.1f} / {float(pg_p99):.1f} "
-          f"| {int(rps) / int(ceiling):.0%} | {goal} |")
-print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | | | >= 1,000/s per replica |")
+    rps, p50, p99, jvm_cpu, pg_cpu = r[key]
+    ceiling, pg_p50, pg_p99, ceiling_cpu = r["pg_" + pg]
+    print(f"| {label} | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} | {jvm_cpu} / {pg_cpu} | {int(ceiling):,} "
+          f"| {float(pg_p50):.1f} / {float(pg_p99):.1f} | {ceiling_cpu} | {int(rps) / int(ceiling):.0%} | {goal} |")
+print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | ${DELIVERY_CPU% *} / ${DELIVERY_CPU#* } | | | | | >= 1,000/s per replica |")
 EOF

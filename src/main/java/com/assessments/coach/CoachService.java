@@ -12,6 +12,7 @@ import com.assessments.key.RateLimiter;
 import com.assessments.session.Session;
 import com.assessments.session.SessionForgotten;
 import com.assessments.session.SessionMapper;
+import com.assessments.session.SessionReads;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.transaction.Transactional;
@@ -40,9 +41,11 @@ public class CoachService {
     private final SessionMapper sessions;
     private final BuiltInCoach builtIn;
     private final ModelCoach model;
+    private final SessionReads reads;
 
     public CoachService(Clock clock, CoachConfig config, RateLimiter rateLimiter, SessionMapper sessions,
-                        BuiltInCoach builtIn, ModelCoach model) {
+                        BuiltInCoach builtIn, ModelCoach model, SessionReads reads) {
+        this.reads = reads;
         this.clock = clock;
         this.config = config;
         this.rateLimiter = rateLimiter;
@@ -106,7 +109,7 @@ public class CoachService {
     private List<GroundedSession> grounding(Caller.KeyPrincipal key, String candidate, String sessionId) {
         List<Session> found;
         if (sessionId != null) {
-            Session one = Session.readOwned(sessionId, key.organizationId(), key.environment())
+            Session one = reads.owned(sessionId, key.organizationId(), key.environment())
                     .filter(s -> candidate.equals(s.candidateExternalId))
                     .orElseThrow(() -> new ApiException(ErrorCode.SESSION_NOT_FOUND, "No session " + sessionId
                             + " of this candidate.", Map.of("sessionId", sessionId)));

@@ -6,12 +6,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.jpa.HibernateHints;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -100,17 +98,6 @@ public class Session extends PanacheEntityBase {
     }
 
     private static final String OWNED = "id = ?1 and organizationId = ?2 and environment = ?3 and deletedAt is null";
-
-    /**
-     * One of the organization's sessions in that environment, unless deleted, for reading only. A primary-key load
-     * (no query to parse or plan on each call) without the snapshot Hibernate keeps for dirty checking: this is the
-     * GET path, the most frequent request.
-     */
-    public static Optional<Session> readOwned(String id, String organizationId, String environment) {
-        Session s = getEntityManager().find(Session.class, id, Map.of(HibernateHints.HINT_READ_ONLY, true));
-        return Optional.ofNullable(s).filter(found -> found.deletedAt == null
-                && found.organizationId.equals(organizationId) && found.environment.equals(environment));
-    }
 
     /** A candidate's completed sessions in the organization and environment, newest first (not deleted). */
     public static List<Session> completedOf(String organizationId, String environment, String candidateExternalId) {

@@ -46,10 +46,12 @@ public class SessionService {
     private final EventRecorder events;
     private final ReportService reports;
     private final Event<SessionForgotten> forgotten;
+    private final SessionReads reads;
 
     public SessionService(EntityManager em, Clock clock, SessionLifecycle lifecycle, SessionMapper mapper, SessionRules rules,
                           SubmissionScorer scorer, Idempotency idempotency, EventRecorder events, ReportService reports,
-                          Event<SessionForgotten> forgotten) {
+                          Event<SessionForgotten> forgotten, SessionReads reads) {
+        this.reads = reads;
         this.em = em;
         this.clock = clock;
         this.lifecycle = lifecycle;
@@ -192,7 +194,7 @@ public class SessionService {
     }
 
     private Session find(Caller.KeyPrincipal key, String id) {
-        return Session.readOwned(id, key.organizationId(), key.environment()).orElseThrow(() -> notFound(id));
+        return reads.owned(id, key.organizationId(), key.environment()).orElseThrow(() -> notFound(id));
     }
 
     /** Row lock: concurrent submits, loads and deletes of one session run one after the other. */

@@ -1,6 +1,7 @@
 package com.assessments.webhook;
 
 import io.smallrye.config.ConfigMapping;
+import jakarta.validation.constraints.Max;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
@@ -81,7 +82,8 @@ public interface WebhookConfig {
     @WithDefault("true")
     boolean listen();
 
-    /** Endpoints per organization and environment. */
+    /** Endpoints per organization and environment (at most 62^2: a fanned-out delivery's id numbers them in two characters). */
     @WithDefault("20")
+    @Max(3844)
     int maxEndpoints();
 }

@@ -20,6 +20,7 @@ import java.util.Optional;
 public class Deliveries {
 
     static final String PREFIX = "whd_";
+    private static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
     /** One delivery as the API shows it. */
     public record Row(String id, String endpointId, String eventId, String eventType, String status, int attempts,
@@ -66,22 +67,25 @@ public class Deliveries {
 
     /** The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its type. */
     int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
-        @SuppressWarnings("unchecked")
-        List<String> endpoints = em.createNativeQuery("""
-                        select w.id from webhook_endpoints w
-                        where w.organization_id = ?1 and w.environment = ?2 and w.status = 'enabled' and w.deleted_at is null
-                          and ?3 = any (w.events)""")
-                .setParameter(1, organizationId).setParameter(2, environment).setParameter(3, type).getResultList();
-        if (endpoints.isEmpty()) {
-            return 0;
-        }
-        String[] ids = endpoints.stream().map(endpoint -> Ids.id(PREFIX)).toArray(String[]::new);
-        return em.createNativeQuery("""
-                        insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-                        select d.id, ?1, d.endpoint_id, ?2, 'pending', 0, ?3, ?3
-                        from unnest(cast(?4 as text[]), cast(?5 as text[])) as d(id, endpoint_id)""")
-                .setParameter(1, organizationId).setParameter(2, eventId).setParameter(3, now)
-                .setParameter(4, ids).setParameter(5, endpoints.toArray(String[]::new)).executeUpdate();
+        // One round trip on the create and submit paths: the subscribed endpoints are found, a delivery per endpoint is
+        // queued, and, when any was, the workers of every replica are notified (pg_notify is sent only on commit). A
+        // delivery's id has the form of every other id (the prefix and 16 base62 characters): 14 random ones drawn
+        // here, one draw per event, then the endpoint's ordinal in two (WebhookConfig caps endpoints well below 62^2).
+        Object[] counts = (Object[]) em.createNativeQuery("""
+                        with queued as (
+                          insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+                          select ?5 || substr(?8, n / 62 + 1, 1) || substr(?8, n % 62 + 1, 1), ?1, w.id, ?6, 'pending', 0, ?7, ?7
+                          from (select w.id, cast(row_number() over (order by w.id) - 1 as int) as n from webhook_endpoints w
+                          where w.organization_id = ?1 and w.environment = ?2 and w.status = 'enabled' and w.deleted_at is null
+                            and ?3 = any (w.events)) w
+                          returning 1),
+                        notified as (
+                          select pg_notify(?4, '') from (select 1 from queued limit 1) any_queued)
+                        select (select count(*) from queued), (select count(*) from notified)""")
+                .setParameter(1, organizationId).setParameter(2, environment).setParameter(3, type)
+                .setParameter(4, DeliveryWakeUp.CHANNEL).setParameter(5, Ids.id(PREFIX).substring(0, PREFIX.length() + 14))
+                .setParameter(6, eventId).setParameter(7, now).setParameter(8, BASE62).getSingleResult();
+        return ((Number) counts[0]).intValue();
     }
 
     /** Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10). */

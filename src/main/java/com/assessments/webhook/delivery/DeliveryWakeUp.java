@@ -30,6 +30,11 @@ public class DeliveryWakeUp {
     /** Call inside the transaction that queued deliveries. */
     public void afterCommit() {
         em.createNativeQuery("select pg_notify('" + CHANNEL + "', '')").getSingleResult();
+        localAfterCommit();
+    }
+
+    /** Wakes this replica's worker after commit only: for a transaction that sent its pg_notify itself. */
+    void localAfterCommit() {
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {

@@ -24,7 +24,7 @@ public class EventFanOut {
     public int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
         int queued = deliveries.fanOut(organizationId, environment, eventId, type, now);
         if (queued > 0) {
-            wakeUp.afterCommit();
+            wakeUp.localAfterCommit(); // the other replicas were notified by the fan-out statement itself
         }
         return queued;
     }
