@@ -396,7 +396,7 @@
     const total = (d) => STATUSES.reduce((n, x) => n + byDay[d][x], 0);
     const max = Math.max(1, ...days.map(total));
     // a fixed drawing width, scaled to the page without distortion: bars get narrower as the range grows
-    const W = 720, height = 140, top = 14, H = height + top + 18, step = W / days.length, bar = Math.max(1, step * 0.8);
+    const W = 720, height = 140, top = 20, H = height + top + 22, step = W / days.length, bar = Math.max(1, step * 0.8);
     const label = (d) => d + ': ' + total(d) + ' session' + (total(d) === 1 ? '' : 's')
       + STATUSES.filter((x) => byDay[d][x]).map((x) => ', ' + x.replace('_', ' ') + ' ' + byDay[d][x]).join('');
     const readout = el('p', { class: 'readout', 'aria-live': 'polite', 'data-testid': 'chart-readout', text: 'Total in range: '
@@ -416,9 +416,9 @@
       role: 'group', tabindex: '0', 'aria-label': 'Sessions per day from ' + days[0] + ' to ' + days[days.length - 1]
         + '. Use the arrow keys to read each day.', 'data-testid': 'chart', class: 'chart' },
     svg('line', { x1: 0, x2: W, y1: top + height, y2: top + height, class: 'axis' }),
-    svg('text', { x: 0, y: 11, class: 'tick' }, 'max ' + max),
-    svg('text', { x: 0, y: H - 2, class: 'tick' }, days[0]),
-    svg('text', { x: W, y: H - 2, class: 'tick', 'text-anchor': 'end' }, days[days.length - 1]), ...bars);
+    svg('text', { x: 0, y: 15, class: 'tick' }, 'max ' + max),
+    svg('text', { x: 0, y: H - 3, class: 'tick' }, days[0]),
+    svg('text', { x: W, y: H - 3, class: 'tick', 'text-anchor': 'end' }, days[days.length - 1]), ...bars);
     let cur = days.length - 1;
     const focus = (i) => {
       cur = Math.max(0, Math.min(days.length - 1, i));
