@@ -113,10 +113,31 @@
 
   const views = {
     async overview() {
-      const org = await api('GET', '/organization');
-      return [el('h1', { text: org.name }), el('p', { class: 'muted', text: 'Live licenses (test sessions use none).' }),
+      const env = state.overviewEnv || 'live';
+      const days = state.overviewDays || 30;
+      const [org, ov] = await Promise.all([api('GET', '/organization'),
+        api('GET', '/overview?environment=' + env + '&days=' + days)]);
+      const type = state.overviewType || '';
+      const testSwitch = el('input', { type: 'checkbox', role: 'switch', 'data-testid': 'overview-test', checked: env === 'test',
+        onchange: guard(async (e) => { state.overviewEnv = e.target.checked ? 'test' : 'live'; await show('overview'); }) });
+      const range = el('select', { 'data-testid': 'overview-days', onchange: guard(async (e) => { state.overviewDays = Number(e.target.value); await show('overview'); }) },
+        [7, 30, 90, 365].map((n) => el('option', { value: String(n), text: 'Last ' + n + ' days', selected: n === days })));
+      const types = el('select', { 'data-testid': 'overview-type', onchange: guard(async (e) => { state.overviewType = e.target.value; await show('overview'); }) },
+        el('option', { value: '', text: 'All types' }), org.assessmentTypes.map((t) => el('option', { value: t, text: t, selected: t === type })));
+      const rows = ov.sessions.filter((c) => !type || c.assessmentType === type);
+      return [el('h1', { text: org.name }),
+        el('h2', { text: 'Licenses' }), el('p', { class: 'muted', text: 'Live licenses (test sessions use none).' }),
         table(['Assessment', 'Capacity', 'Used', 'Available'],
-          org.licenses.map((l) => [l.assessmentType, String(l.capacity), String(l.used), String(l.available)]))];
+          ov.licenses.map((l) => [l.assessmentType, String(l.capacity), String(l.used), String(l.available)])),
+        el('h2', { text: 'Sessions over time' }),
+        el('div', { class: 'row' }, el('label', { class: 'inline' }, testSwitch, ' Test sessions (live when off)'),
+          el('label', { class: 'inline' }, 'Range ', range), el('label', { class: 'inline' }, 'Type ', types)),
+        el('p', { class: 'muted', 'data-testid': 'overview-env', text: (env === 'live' ? 'Live' : 'Test') + ' sessions created per day, by current status'
+          + (type ? ' (' + type + ')' : '') + '. Arrow keys move between days.' }),
+        chart(ov, rows),
+        el('details', { 'data-testid': 'overview-table' }, el('summary', { text: 'The same as a table' }),
+          rows.length === 0 ? el('p', { class: 'muted', text: 'No sessions in this range.' })
+            : table(['Day', 'Type', 'Status', 'Sessions'], rows.map((c) => [c.date, c.assessmentType, c.status, String(c.count)])))];
     },
 
     async keys() {
@@ -153,11 +174,10 @@
 
     async webhooks() {
       const list = await api('GET', '/webhooks?limit=100');
+      state.hooks = Object.fromEntries(list.data.map((w) => [w.id, w]));
       const env = el('select', {}, el('option', { value: 'test', text: 'test' }), el('option', { value: 'live', text: 'live' }));
       const url = el('input', { type: 'url', required: true, placeholder: 'https://hooks.example.com/assessments', 'data-testid': 'hook-url' });
-      const events = el('select', { multiple: true, size: 6, 'data-testid': 'hook-events' },
-        ['session.created', 'session.started', 'session.completed', 'session.failed', 'session.expired', 'report.generated']
-          .map((e) => el('option', { value: e, text: e, selected: e === 'session.completed' })));
+      const events = eventPicker(['session.completed'], 'hook-events');
       const out = [el('h1', { text: 'Webhooks' })];
       if (at('developer')) {
         out.push(el('form', { class: 'card', onsubmit: guard(async () => {
@@ -168,12 +188,96 @@
         }) }, el('h2', { text: 'Register an endpoint' }), field('Environment', env), field('URL', url), field('Events', events),
         el('div', { class: 'row' }, el('button', { class: 'primary', type: 'submit', 'data-testid': 'create-hook', text: 'Register' }))));
       }
-      out.push(table(['URL', 'Env', 'Status', 'Events', ''], list.data.map((w) => [w.url, w.environment, w.status, w.events.join(', '),
+      out.push(table(['URL', 'Env', 'Status', 'Events', ''], list.data.map((w) => [w.url, w.environment,
+        el('span', { 'data-testid': 'hook-status-' + w.id, text: w.status + (w.disabledReason ? ' (' + w.disabledReason + ')' : '') }),
+        w.events.join(', '),
         el('span', { class: 'row' },
           el('button', { type: 'button', 'data-testid': 'deliveries-' + w.id, onclick: guard(() => deliveries(w, '')), text: 'Deliveries' }),
-          el('button', { type: 'button', 'data-testid': 'dead-' + w.id, onclick: guard(() => deliveries(w, 'dead')), text: 'Dead letters' }))])));
+          el('button', { type: 'button', 'data-testid': 'dead-' + w.id, onclick: guard(() => deliveries(w, 'dead')), text: 'Dead letters' }),
+          at('developer') ? [
+            el('button', { type: 'button', 'data-testid': 'test-' + w.id, disabled: w.status !== 'enabled', title: w.status !== 'enabled'
+              ? 'Enable the endpoint first' : null, onclick: guard(async () => {
+              const d = await api('POST', '/webhooks/' + encodeURIComponent(w.id) + '/test');
+              say('Test event queued to ' + w.url + ' (delivery ' + d.id + ').');
+              await deliveries(w, '');
+            }), text: 'Send test event' }),
+            el('button', { type: 'button', 'data-testid': 'edit-' + w.id, onclick: guard(() => editHook(w)), text: 'Edit' }),
+            el('button', { type: 'button', 'data-testid': 'rotate-' + w.id, onclick: guard(() => rotateHook(w)), text: 'Rotate secret' }),
+            el('button', { type: 'button', 'data-testid': 'recover-' + w.id, onclick: guard(() => recoverForm(w)), text: 'Recover' }),
+            el('button', { type: 'button', class: 'danger', 'data-testid': 'delete-' + w.id, onclick: guard(async () => {
+              if (!confirm('Delete the endpoint ' + w.url + '? Deliveries not yet made to it are cancelled.')) return;
+              await api('DELETE', '/webhooks/' + encodeURIComponent(w.id));
+              await show('webhooks');
+              say('Endpoint deleted.');
+            }), text: 'Delete' })] : null)])));
       out.push(el('div', { id: 'deliveries' }));
       return out;
+    },
+
+    async deadletters() {
+      const env = state.dlqEnv || '';
+      const [page, hooks] = await Promise.all([api('GET', '/dead-letters?limit=100' + (env ? '&environment=' + env : '')),
+        api('GET', '/webhooks?limit=100')]);
+      const urls = Object.fromEntries(hooks.data.map((w) => [w.id, w.url + ' (' + w.environment + ')']));
+      const envSelect = el('select', { 'data-testid': 'dlq-env', onchange: guard(async (e) => { state.dlqEnv = e.target.value; await show('deadletters'); }) },
+        [['', 'both environments'], ['live', 'live'], ['test', 'test']].map(([v, t]) => el('option', { value: v, text: t, selected: v === env })));
+      const out = [el('h1', { text: 'Dead-letter queue' }),
+        el('p', { class: 'muted', text: 'Deliveries that failed every retry, on all endpoints, newest first. A resend or a recover takes one out.' }),
+        el('div', { class: 'row' }, el('label', { class: 'inline' }, 'Show ', envSelect)),
+        el('p', { 'data-testid': 'dlq-total', text: page.total + ' dead deliver' + (page.total === 1 ? 'y' : 'ies') }),
+        page.data.length === 0 ? el('p', { class: 'muted', text: 'Nothing here.' }) :
+          table(['Endpoint', 'Event', 'Attempts', 'Last answer', 'Created', ''], page.data.map((d) => [urls[d.endpointId] || d.endpointId + ' (deleted)',
+            d.eventType, String(d.attempts), d.lastResponseStatus ? String(d.lastResponseStatus) : (d.lastError || ''),
+            d.createdAt.slice(0, 16).replace('T', ' '),
+            at('developer') && urls[d.endpointId] ? el('button', { type: 'button', 'data-testid': 'dlq-resend-' + d.id, onclick: guard(async () => {
+              const copy = await api('POST', '/webhooks/' + encodeURIComponent(d.endpointId) + '/deliveries/' + encodeURIComponent(d.id) + '/resend');
+              await show('deadletters');
+              say('Resent: a new delivery is ' + copy.status + '.');
+            }), text: 'Resend' }) : '']))];
+      if (at('developer')) {
+        const since = el('input', { type: 'datetime-local', required: true, value: localInput(Date.now() - 86400000), 'data-testid': 'dlq-since' });
+        out.push(el('form', { class: 'card', onsubmit: guard(async () => {
+          const r = await api('POST', '/dead-letters/recover' + (env ? '?environment=' + env : ''), { since: new Date(since.value).toISOString() });
+          await show('deadletters');
+          say(r.recovered + ' deliver' + (r.recovered === 1 ? 'y' : 'ies') + ' queued again.');
+        }) }, el('h2', { text: 'Recover everything since' }),
+        el('p', { class: 'muted', text: 'Queues again every failed or dead delivery made since then (' + (env || 'both environments') + '), once.' }),
+        field('Since (your time)', since),
+        el('div', { class: 'row' }, el('button', { class: 'primary', type: 'submit', 'data-testid': 'dlq-recover', text: 'Recover' }))));
+      }
+      return out;
+    },
+
+    async reports() {
+      const period = el('select', { 'data-testid': 'report-period' }, ['month', 'week', 'day'].map((x) => el('option', { value: x, text: x, selected: x === (state.reportPeriod || 'month') })));
+      const from = el('input', { type: 'date', value: state.reportFrom || '' });
+      const to = el('input', { type: 'date', value: state.reportTo || '' });
+      const q = () => {
+        const p = new URLSearchParams({ period: state.reportPeriod || 'month' });
+        if (state.reportFrom) p.set('from', state.reportFrom + 'T00:00:00Z');
+        if (state.reportTo) p.set('to', nextDay(state.reportTo) + 'T00:00:00Z');
+        return p.toString();
+      };
+      const r = await api('GET', '/reports?' + q());
+      return [el('h1', { text: 'Reports' }),
+        el('p', { class: 'muted', text: 'Production figures only: test sessions are left out. Periods are UTC; weeks start on Monday.' }),
+        el('form', { class: 'card', onsubmit: guard(async () => {
+          state.reportPeriod = period.value; state.reportFrom = from.value; state.reportTo = to.value;
+          await show('reports');
+        }) }, field('Period', period), field('From (first day; default: a year ago)', from), field('To (last day; default: today)', to),
+        el('div', { class: 'row' }, el('button', { type: 'submit', text: 'Show' }),
+          el('button', { type: 'button', 'data-testid': 'report-csv', onclick: guard(async () => {
+            const res = await fetch('/api/portal/reports/export.csv?' + q(), { headers: { 'X-Organization-Id': state.org.id }, credentials: 'same-origin' });
+            if (!res.ok) throw new Error('The CSV could not be downloaded (HTTP ' + res.status + ').');
+            const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') || '');
+            const a = el('a', { href: URL.createObjectURL(await res.blob()), download: name ? name[1] : 'report.csv' });
+            document.body.append(a); a.click(); a.remove();
+            say('CSV downloaded.');
+          }), text: 'Download CSV' }))),
+        el('p', { class: 'muted', text: r.from.slice(0, 10) + ' to ' + r.to.slice(0, 10) + ' (exclusive), per ' + r.period }),
+        r.rows.length === 0 ? el('p', { class: 'muted', 'data-testid': 'report-empty', text: 'Nothing completed or consumed in this range.' })
+          : table(['Period', 'Assessment', 'Completed', 'Licenses consumed'], r.rows.map((x) => [x.periodStart, x.assessmentType,
+            String(x.completed), String(x.licensesConsumed)]))];
     },
 
     async tfd() {
@@ -245,11 +349,151 @@
     },
 
     async audit() {
-      const log = await api('GET', '/audit-log?limit=100');
-      return [el('h1', { text: 'Audit log' }), table(['When', 'Who', 'Action', 'Target'],
-        log.data.map((a) => [a.createdAt.replace('T', ' ').slice(0, 19), a.userEmail || 'operator', a.action, a.target || '']))];
+      const f = state.auditFilter || {};
+      const p = new URLSearchParams({ limit: '100' });
+      if (f.actor) p.set('actor', f.actor);
+      if (f.action) p.set('action', f.action);
+      if (f.from) p.set('created_after', f.from + 'T00:00:00Z');
+      if (f.to) p.set('created_before', nextDay(f.to) + 'T00:00:00Z');
+      const log = await api('GET', '/audit-log?' + p);
+      const actor = el('input', { type: 'text', value: f.actor || '', placeholder: 'email or usr_…', 'data-testid': 'audit-actor' });
+      const action = el('input', { type: 'text', value: f.action || '', placeholder: 'webhook.* or key.issued', list: 'audit-actions', 'data-testid': 'audit-action' });
+      const from = el('input', { type: 'date', value: f.from || '' });
+      const to = el('input', { type: 'date', value: f.to || '' });
+      return [el('h1', { text: 'Audit log' }),
+        el('form', { class: 'card', onsubmit: guard(async () => {
+          state.auditFilter = { actor: actor.value.trim(), action: action.value.trim(), from: from.value, to: to.value };
+          await show('audit');
+        }) }, el('h2', { text: 'Filter' }), field('Who', actor), field('Action', action),
+        el('datalist', { id: 'audit-actions' }, ['key.*', 'webhook.*', 'invitation.*', 'member.*', 'tfd_config.*', 'session.*', 'sign_in', 'sign_out']
+          .map((x) => el('option', { value: x }))),
+        field('From (day)', from), field('To (day, included)', to),
+        el('div', { class: 'row' }, el('button', { type: 'submit', 'data-testid': 'audit-filter', text: 'Apply' }),
+          el('button', { type: 'button', onclick: guard(async () => { state.auditFilter = {}; await show('audit'); }), text: 'Clear' }))),
+        el('p', { class: 'muted', 'data-testid': 'audit-total', text: log.total + ' entr' + (log.total === 1 ? 'y' : 'ies') }),
+        table(['When', 'Who', 'Action', 'Target'],
+          log.data.map((x) => [x.createdAt.replace('T', ' ').slice(0, 19), x.userEmail || 'operator', x.action, x.target || '']))];
     },
   };
+
+  // Sessions per day as stacked bars in plain SVG, drawn here (no library, no CDN). Keyboard: the chart is one tab
+  // stop; the arrow keys, Home and End move between days, and the focused day is read out in text next to it.
+  const STATUSES = ['created', 'in_progress', 'completed', 'failed', 'expired'];
+  const COLORS = { created: '#8b9bb0', in_progress: '#0b5cad', completed: '#1d6f42', failed: '#a4161a', expired: '#a8660c' };
+  const SVG = 'http://www.w3.org/2000/svg';
+  function svg(tag, attrs = {}, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    for (const c of children) node.append(c);
+    return node;
+  }
+
+  function chart(ov, rows) {
+    const start = Date.parse(ov.from + 'T00:00:00Z');
+    const days = Array.from({ length: ov.days }, (_, i) => new Date(start + i * 86400000).toISOString().slice(0, 10));
+    const byDay = Object.fromEntries(days.map((d) => [d, Object.fromEntries(STATUSES.map((x) => [x, 0]))]));
+    for (const c of rows) if (byDay[c.date]) byDay[c.date][c.status] += c.count;
+    const total = (d) => STATUSES.reduce((n, x) => n + byDay[d][x], 0);
+    const max = Math.max(1, ...days.map(total));
+    // a fixed drawing width, scaled to the page without distortion: bars get narrower as the range grows
+    const W = 720, height = 140, top = 20, H = height + top + 22, step = W / days.length, bar = Math.max(1, step * 0.8);
+    const label = (d) => d + ': ' + total(d) + ' session' + (total(d) === 1 ? '' : 's')
+      + STATUSES.filter((x) => byDay[d][x]).map((x) => ', ' + x.replace('_', ' ') + ' ' + byDay[d][x]).join('');
+    const readout = el('p', { class: 'readout', 'aria-live': 'polite', 'data-testid': 'chart-readout', text: 'Total in range: '
+      + days.reduce((n, d) => n + total(d), 0) + ' sessions; busiest day ' + max + '.' });
+    const bars = days.map((d, i) => {
+      let y = top + height;
+      const g = svg('g', { class: 'bar', 'data-day': d, role: 'img', 'aria-label': label(d) });
+      g.append(svg('rect', { x: i * step, y: top, width: Math.max(step, 1), height, class: 'hit' }));
+      for (const x of STATUSES) {
+        const h = byDay[d][x] / max * height;
+        if (h > 0) { y -= h; g.append(svg('rect', { x: i * step + (step - bar) / 2, y, width: bar, height: h, fill: COLORS[x] })); }
+      }
+      g.append(svg('title', {}, label(d)));
+      return g;
+    });
+    const root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H,
+      role: 'group', tabindex: '0', 'aria-label': 'Sessions per day from ' + days[0] + ' to ' + days[days.length - 1]
+        + '. Use the arrow keys to read each day.', 'data-testid': 'chart', class: 'chart' },
+    svg('line', { x1: 0, x2: W, y1: top + height, y2: top + height, class: 'axis' }),
+    svg('text', { x: 0, y: 15, class: 'tick' }, 'max ' + max),
+    svg('text', { x: 0, y: H - 3, class: 'tick' }, days[0]),
+    svg('text', { x: W, y: H - 3, class: 'tick', 'text-anchor': 'end' }, days[days.length - 1]), ...bars);
+    let cur = days.length - 1;
+    const focus = (i) => {
+      cur = Math.max(0, Math.min(days.length - 1, i));
+      bars.forEach((b, j) => b.classList.toggle('current', j === cur));
+      readout.textContent = label(days[cur]);
+    };
+    root.addEventListener('keydown', (e) => {
+      const moves = { ArrowLeft: cur - 1, ArrowRight: cur + 1, ArrowDown: cur - 1, ArrowUp: cur + 1, Home: 0, End: days.length - 1,
+        PageUp: cur - 7, PageDown: cur + 7 };
+      if (e.key in moves) { e.preventDefault(); focus(moves[e.key]); }
+    });
+    root.addEventListener('focus', () => focus(cur));
+    bars.forEach((b, i) => b.addEventListener('click', () => { root.focus(); focus(i); }));
+    const swatch = (x) => { const sw = el('span', { class: 'swatch' }); sw.style.background = COLORS[x]; return sw; }; // CSSOM: the CSP allows no style attribute
+    const legend = el('ul', { class: 'legend' }, STATUSES.map((x) => el('li', {}, swatch(x), x.replace('_', ' '))));
+    return el('figure', { class: 'card' }, el('div', { class: 'chart-wrap' }, root), legend, readout);
+  }
+
+
+  const EVENT_TYPES = ['session.created', 'session.started', 'session.completed', 'session.failed', 'session.expired', 'report.generated'];
+  function eventPicker(selected, testid) {
+    return el('select', { multiple: true, size: 6, 'data-testid': testid },
+      EVENT_TYPES.map((e) => el('option', { value: e, text: e, selected: selected.includes(e) })));
+  }
+  const pad = (n) => String(n).padStart(2, '0');
+  function localInput(ms) {
+    const d = new Date(ms);
+    return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
+  }
+  function nextDay(day) {
+    return new Date(Date.parse(day + 'T00:00:00Z') + 86400000).toISOString().slice(0, 10);
+  }
+
+  function panel(...children) {
+    const box = $('deliveries');
+    box.replaceChildren(el('section', { class: 'card' }, ...children));
+    const h = box.querySelector('h2');
+    if (h) { h.setAttribute('tabindex', '-1'); h.focus(); }
+  }
+
+  function editHook(w) {
+    const url = el('input', { type: 'url', required: true, value: w.url, 'data-testid': 'edit-url' });
+    const events = eventPicker(w.events, 'edit-events');
+    const description = el('input', { type: 'text', value: w.description || '', maxlength: 500 });
+    const status = el('select', { 'data-testid': 'edit-status' }, ['enabled', 'disabled'].map((x) => el('option', { value: x, text: x, selected: x === w.status })));
+    panel(el('h2', { text: 'Edit ' + w.url }), el('form', { onsubmit: guard(async () => {
+      await api('PATCH', '/webhooks/' + encodeURIComponent(w.id), { url: url.value, events: [...events.selectedOptions].map((o) => o.value),
+        description: description.value, status: status.value });
+      await show('webhooks');
+      say('Endpoint saved.');
+    }) }, field('URL', url), field('Events', events), field('Description', description), field('Status', status),
+    el('div', { class: 'row' }, el('button', { class: 'primary', type: 'submit', 'data-testid': 'edit-save', text: 'Save' }))));
+  }
+
+  function rotateHook(w) {
+    const overlap = el('select', {}, [[86400, '24 hours'], [3600, '1 hour'], [0, 'none: the old secret stops now']]
+      .map(([v, t]) => el('option', { value: String(v), text: t })));
+    panel(el('h2', { text: 'Rotate the signing secret of ' + w.url }), el('form', { onsubmit: guard(async () => {
+      const r = await api('POST', '/webhooks/' + encodeURIComponent(w.id) + '/rotate-secret', { overlapSeconds: Number(overlap.value) });
+      await show('webhooks');
+      $('view').prepend(secretBox('New signing secret (shown once). The old one also signs until '
+        + (r.secretOverlapEndsAt ? r.secretOverlapEndsAt.replace('T', ' ').slice(0, 16) + ' UTC' : 'now') + '.', [['Signing secret', r.secret]]));
+    }) }, field('Keep the old secret signing for', overlap),
+    el('div', { class: 'row' }, el('button', { class: 'primary', type: 'submit', 'data-testid': 'rotate-confirm', text: 'Rotate' }))));
+  }
+
+  function recoverForm(w) {
+    const since = el('input', { type: 'datetime-local', required: true, value: localInput(Date.now() - 86400000) });
+    panel(el('h2', { text: 'Recover failed deliveries of ' + w.url }), el('form', { onsubmit: guard(async () => {
+      const r = await api('POST', '/webhooks/' + encodeURIComponent(w.id) + '/recover', { since: new Date(since.value).toISOString() });
+      say(r.recovered + ' deliver' + (r.recovered === 1 ? 'y' : 'ies') + ' queued again.');
+      await deliveries(w, '');
+    }) }, field('Since (your time)', since),
+    el('div', { class: 'row' }, el('button', { class: 'primary', type: 'submit', 'data-testid': 'recover-confirm', text: 'Recover' }))));
+  }
 
   async function sessionDetail(id) {
     const envq = '?environment=' + (state.sessionEnv || 'live');

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * People's accounts: sign-in (throttled per email), accepting an invitation, password reset by email link,
+ * People's accounts: sign-in (throttled per email and client address), accepting an invitation, password reset by email link,
  * sign-out. Password hashing (deliberately slow) runs outside any transaction. Nothing here logs an email address,
  * a password or a token.
  */
@@ -66,12 +66,12 @@ public class PortalAccounts {
     public record SignedIn(String token, Me me) {
     }
 
-    public SignedIn signIn(String email, String password) {
-        throttle.check(email);
+    public SignedIn signIn(String email, String password, String address) {
+        throttle.check(email, address);
         Optional<PortalUser> user = PortalUser.findByEmail(email);
         boolean ok = user.isPresent() ? passwords.verify(password, user.get().passwordHash) : burn(password);
         if (!ok) {
-            throttle.failed(email);
+            throttle.failed(email, address);
             audit.record(null, user.map(u -> u.id).orElse(null), "sign_in.failed", null, Map.of());
             throw new ApiException(ErrorCode.INVALID_CREDENTIALS, "Wrong email or password.");
         }
@@ -107,7 +107,7 @@ public class PortalAccounts {
      * Accepts an invitation: a new person gets an account (name and a password of 12 to 128 characters), a person
      * with an account proves it with their password (throttled like sign-in). Then a membership and a session.
      */
-    public SignedIn acceptInvitation(String token, String name, String password) {
+    public SignedIn acceptInvitation(String token, String name, String password, String address) {
         byte[] hash = Hashing.sha256(token);
         Invitation invitation = Invitation.findByTokenHash(hash)
                 .filter(i -> Hashing.constantTimeEquals(i.tokenHash, hash))
@@ -116,9 +116,9 @@ public class PortalAccounts {
         Optional<PortalUser> existing = PortalUser.findByEmail(invitation.email).filter(u -> u.passwordHash != null);
         String newHash = null;
         if (existing.isPresent()) {
-            throttle.check(invitation.email);
+            throttle.check(invitation.email, address);
             if (!passwords.verify(password, existing.get().passwordHash)) {
-                throttle.failed(invitation.email);
+                throttle.failed(invitation.email, address);
                 throw new ApiException(ErrorCode.INVALID_CREDENTIALS,
                         "This email already has an account: give its current password to accept the invitation.");
             }

@@ -41,6 +41,17 @@ public interface PortalConfig {
     @WithDefault("15m")
     Duration lockout();
 
+    /**
+     * Failed sign-ins from one client address (IPv4, or IPv6 /64) within {@link #failureWindow()} that lock it, whatever
+     * emails they tried. Higher than {@link #maxFailures()}: many people may share one address (an office's NAT).
+     */
+    @WithDefault("30")
+    int maxFailuresPerAddress();
+
+    /** Portal requests a signed-in person may make per minute, across replicas (RateLimiter). */
+    @WithDefault("600")
+    int requestsPerMinute();
+
     /** Sender address of the portal's emails. */
     @WithDefault("portal@assessments.example.com")
     String mailFrom();

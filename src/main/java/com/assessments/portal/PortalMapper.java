@@ -53,7 +53,7 @@ public final class PortalMapper {
                 .licenses(view.licenses().stream().map(PortalMapper::license).toList());
     }
 
-    private static com.assessments.api.model.License license(License l) {
+    public static com.assessments.api.model.License license(License l) {
         return new com.assessments.api.model.License()
                 .assessmentType(AssessmentType.fromValue(l.assessmentType))
                 .capacity(l.capacity)

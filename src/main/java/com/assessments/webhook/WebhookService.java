@@ -39,6 +39,12 @@ public class WebhookService {
     public record WithSecret(WebhookEndpoint endpoint, String secret) {
     }
 
+    /**
+     * The event kind of a test event (the portal's "send test event"): queued to one endpoint by name, never fanned
+     * out, so no endpoint may subscribe to it.
+     */
+    public static final String TEST_EVENT = "webhook.test";
+
     /** First key of the advisory lock that serializes endpoint creation per organization and environment. */
     private static final int ENDPOINT_CAP_LOCK = 0x77656263; // "webc"
 
@@ -64,6 +70,7 @@ public class WebhookService {
     @Transactional
     public WithSecret create(Owner key, String url, List<String> events, String description) {
         checkUrl(url, key.environment());
+        checkEvents(events);
         // count and insert under one lock per organization and environment, held to commit: concurrent creates
         // would otherwise all count below the cap and all insert
         em.createNativeQuery("select pg_advisory_xact_lock(?1, hashtext(?2 || '/' || ?3))")
@@ -127,6 +134,9 @@ public class WebhookService {
         }
         if (url != null) {
             checkUrl(url, e.environment);
+        }
+        checkEvents(events);
+        if (url != null) {
             e.url = url;
         }
         if (events != null) {
@@ -219,6 +229,13 @@ public class WebhookService {
             wakeUp.afterCommit();
         }
         return originals.size();
+    }
+
+    private static void checkEvents(List<String> events) {
+        if (events != null && events.contains(TEST_EVENT)) {
+            throw ApiException.validation("events", "cannot include " + TEST_EVENT
+                    + ": test events are sent to one endpoint from the developer portal, not subscribed to");
+        }
     }
 
     /** Live endpoints need https unless allow-http-live; test endpoints follow allow-http. */

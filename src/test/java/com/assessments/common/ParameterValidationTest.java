@@ -32,7 +32,7 @@ class ParameterValidationTest {
     private static final List<String> SESSION_STATUSES = List.of("created", "in_progress", "completed", "failed", "expired");
     private static final List<String> TYPES = List.of("aapa", "disc", "fra", "lpm", "lpm_u", "tfd", "tfd_plus");
     private static final List<String> EVENT_TYPES = List.of("session.created", "session.started", "session.completed",
-            "session.failed", "session.expired", "report.generated");
+            "session.failed", "session.expired", "report.generated", "webhook.test");
     private static final List<String> DELIVERY_STATUSES = List.of("pending", "succeeded", "failed", "dead");
 
     /** A list operation with the credential it takes and the query parameters it declares. */

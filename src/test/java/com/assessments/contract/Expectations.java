@@ -43,6 +43,10 @@ final class Expectations {
                     + "range, DISC needs all 15): Tcases' random questionIds are unknown to the bank (submitSession)",
             fieldsStartWith("responses"));
 
+    private static final StateDependent NO_TEST_SUBSCRIPTION = allowed(400, "validation_error",
+            "no endpoint may subscribe to webhook.test (EventType): the portal sends it to one endpoint by name",
+            fieldsStartWith("events"));
+
     private static final StateDependent PORTAL_SESSION_ELSEWHERE = allowed(404, "session_not_found",
             "the fixture's sessions are test sessions: a case whose `environment` is live, or absent (live is the "
                     + "default), looks for them among the live ones", o -> !o.uri().contains("environment=test"));
@@ -73,9 +77,9 @@ final class Expectations {
                             fieldsStartWith("answers")))),
             Map.entry("createWebhookEndpoint", List.of(
                     allowed(400, "validation_error", "the URL's host must resolve to a public address (SSRF rules): "
-                            + "Tcases' random hosts do not resolve", fieldsStartWith("url")))),
+                            + "Tcases' random hosts do not resolve", fieldsStartWith("url")), NO_TEST_SUBSCRIPTION)),
             Map.entry("updateWebhookEndpoint", List.of(
-                    allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+                    allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")), NO_TEST_SUBSCRIPTION)),
             Map.entry("portalGetSession", List.of(PORTAL_SESSION_ELSEWHERE)),
             Map.entry("portalGetSessionReport", List.of(PORTAL_SESSION_ELSEWHERE)),
             Map.entry("portalDeleteSession", List.of(PORTAL_SESSION_ELSEWHERE)),
@@ -87,9 +91,19 @@ final class Expectations {
                             + "Tcases' other statuses are moves the life of a config does not allow"))),
             Map.entry("portalCreateWebhook", List.of(
                     allowed(400, "validation_error", "the URL's host must resolve to a public address (SSRF rules), and live "
-                            + "endpoints need https: Tcases' random URLs do neither", fieldsStartWith("url")))),
+                            + "endpoints need https: Tcases' random URLs do neither", fieldsStartWith("url")), NO_TEST_SUBSCRIPTION)),
             Map.entry("portalUpdateWebhook", List.of(
-                    allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")))),
+                    allowed(400, "validation_error", "same SSRF rules as on creation", fieldsStartWith("url")), NO_TEST_SUBSCRIPTION)),
+            Map.entry("portalSendWebhookTestEvent", List.of(
+                    allowed(400, "validation_error", "a disabled endpoint gets no test event: an earlier case may have "
+                            + "disabled the fixture's endpoint (PATCH status disabled)", fieldsStartWith("status")))),
+            Map.entry("portalRecoverDeadLetters", List.of(
+                    allowed(400, "validation_error", "`since` must be before `until` (default now)", fieldsStartWith("since")))),
+            Map.entry("portalGetReport", List.of(
+                    allowed(400, "validation_error", "`from` must be before `to` (default now) and at most 3 years before it: "
+                            + "random date-times often are not", fieldsStartWith("from")))),
+            Map.entry("portalExportReport", List.of(
+                    allowed(400, "validation_error", "as portalGetReport", fieldsStartWith("from")))),
             Map.entry("portalRecoverWebhookDeliveries", List.of(
                     allowed(400, "validation_error", "`since` must be before `until` (default now)", fieldsStartWith("since")))),
             Map.entry("recoverWebhookDeliveries", List.of(

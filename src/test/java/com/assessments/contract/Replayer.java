@@ -244,7 +244,8 @@ final class Replayer {
             case "adminGetOrganization", "adminUpdateOrganization", "adminIssueKeyPair", "adminListKeys", "adminInviteOwner" ->
                     ids.put("orgId", fx.victimOrgId);
             case "portalRotateKey", "portalRevokeKey" -> ids.put("keyId", fx.newSecretKeyId(fx.orgId));
-            case "portalRotateWebhookSecret", "portalListWebhookDeliveries", "portalRecoverWebhookDeliveries" ->
+            case "portalRotateWebhookSecret", "portalListWebhookDeliveries", "portalRecoverWebhookDeliveries",
+                 "portalSendWebhookTestEvent" ->
                     ids.put("id", fx.endpointId);
             case "portalUpdateWebhook" -> ids.put("id", fx.endpointToPatchId);
             case "portalChangeTfdConfigStatus" -> ids.put("configId", fx.newTfdConfig());

@@ -83,7 +83,13 @@ class RoleMatrixTest {
             Map.entry("portalListSessions", "viewer"),
             Map.entry("portalGetSession", "viewer"),
             Map.entry("portalGetSessionReport", "viewer"),
-            Map.entry("portalDeleteSession", "admin"));
+            Map.entry("portalDeleteSession", "admin"),
+            Map.entry("portalSendWebhookTestEvent", "developer"),
+            Map.entry("portalListDeadLetters", "viewer"),
+            Map.entry("portalRecoverDeadLetters", "developer"),
+            Map.entry("portalGetOverview", "viewer"),
+            Map.entry("portalGetReport", "admin"),
+            Map.entry("portalExportReport", "admin"));
 
     @Inject
     TestDb db;
@@ -134,7 +140,14 @@ class RoleMatrixTest {
             Map.entry("portalGetSessionReport", (who, org) -> who.in(org).queryParam("environment", "test")
                     .get("/api/portal/sessions/{id}/report.pdf", session(org))),
             Map.entry("portalDeleteSession", (who, org) -> who.in(org).queryParam("environment", "test")
-                    .delete("/api/portal/sessions/{id}", session(org))));
+                    .delete("/api/portal/sessions/{id}", session(org))),
+            Map.entry("portalSendWebhookTestEvent", (who, org) -> who.in(org).post("/api/portal/webhooks/{id}/test", hook(org))),
+            Map.entry("portalListDeadLetters", (who, org) -> who.in(org).get("/api/portal/dead-letters")),
+            Map.entry("portalRecoverDeadLetters", (who, org) -> who.in(org).contentType(ContentType.JSON)
+                    .body(Map.of("since", "2025-01-01T00:00:00Z")).post("/api/portal/dead-letters/recover")),
+            Map.entry("portalGetOverview", (who, org) -> who.in(org).get("/api/portal/overview")),
+            Map.entry("portalGetReport", (who, org) -> who.in(org).get("/api/portal/reports")),
+            Map.entry("portalExportReport", (who, org) -> who.in(org).get("/api/portal/reports/export.csv")));
 
     /** A new test session of the organization (with a key of its own). */
     private static String session(String org) {

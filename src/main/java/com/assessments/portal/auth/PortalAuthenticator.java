@@ -6,11 +6,15 @@ import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
 import com.assessments.key.ContractSecurity;
+import com.assessments.key.RateLimiter;
+import com.assessments.portal.PortalConfig;
 import com.assessments.portal.Membership;
 import com.assessments.portal.Role;
 import com.assessments.portal.PortalSession;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.SocketAddress;
 import jakarta.ws.rs.core.Cookie;
 
 import java.net.URI;
@@ -26,6 +30,7 @@ import java.util.regex.Pattern;
  * (schemes portalSession and portalCsrf, x-portal-role). Order of checks: the cookie's session (401
  * invalid_portal_session), the request's site and CSRF token on state-changing routes (403 csrf_check_failed), the
  * organization (400 organization_required, 403 organization_access_denied), the role (403 insufficient_permissions).
+ * Between the session and the CSRF check, the person's request rate (429 rate_limit_exceeded).
  * Only the cookie is read: an Authorization header (an API key) is ignored here, so it never authenticates a portal
  * route; and the filter reads no cookie on other routes, so a portal cookie never authenticates the public API.
  */
@@ -42,11 +47,18 @@ public class PortalAuthenticator {
     private final PortalSessions sessions;
     private final PortalRequest current;
     private final String publicOrigin;
+    private final HttpServerRequest http;
+    private final RateLimiter limiter;
+    private final PortalConfig config;
 
-    public PortalAuthenticator(PortalSessions sessions, PortalRequest current, AppConfig app) {
+    public PortalAuthenticator(PortalSessions sessions, PortalRequest current, AppConfig app, HttpServerRequest http,
+                               RateLimiter limiter, PortalConfig config) {
         this.sessions = sessions;
         this.current = current;
         this.publicOrigin = origin(URI.create(app.publicBaseUrl()));
+        this.http = http;
+        this.limiter = limiter;
+        this.config = config;
     }
 
     public static boolean isPortalPath(String path) {
@@ -67,6 +79,11 @@ public class PortalAuthenticator {
         String token = cookie == null ? null : cookie.getValue();
         PortalSession session = sessions.authenticate(token).orElseThrow(() -> new ApiException(ErrorCode.INVALID_PORTAL_SESSION,
                 "Sign in to the portal first; the session cookie is missing or its session has ended."));
+        // per person, not per session: signing in again does not buy a fresh window
+        RateLimiter.Decision decision = limiter.check("portal:" + session.userId, config.requestsPerMinute());
+        if (!decision.allowed()) {
+            throw decision.refusal("portal requests in the last minute by you");
+        }
         String csrf = PortalSessions.csrfToken(token);
         if (requirement.accepts(ContractSecurity.PORTAL_CSRF)) {
             checkSameSite(request);
@@ -91,6 +108,8 @@ public class PortalAuthenticator {
 
     private void note(ContainerRequestContext request) {
         current.secure("https".equalsIgnoreCase(request.getUriInfo().getRequestUri().getScheme()));
+        SocketAddress remote = http.remoteAddress();
+        current.address(remote == null ? null : remote.hostAddress());
     }
 
     /** The organization named by X-Organization-Id, or the user's only one. */

@@ -44,6 +44,13 @@ import com.assessments.session.SessionMapper;
 import com.assessments.session.SessionService;
 import java.time.OffsetDateTime;
 import com.assessments.api.model.PortalAuditLog;
+import com.assessments.api.model.Environment;
+import com.assessments.api.model.PortalOverview;
+import com.assessments.api.model.PortalReport;
+import com.assessments.api.model.PortalReportRow;
+import com.assessments.api.model.PortalSessionCount;
+import com.assessments.common.Times;
+import com.assessments.portal.reports.PortalReports;
 import com.assessments.api.model.PortalInvitationList;
 import com.assessments.api.model.PortalInvitationRequest;
 import com.assessments.api.model.PortalMemberList;
@@ -79,10 +86,12 @@ public class PortalResource implements PortalApi {
     private final Team team;
     private final OrganizationSessions orgSessions;
     private final SessionMapper sessionMapper;
+    private final PortalReports reports;
 
     public PortalResource(PortalAccounts accounts, OrganizationService organizations, Caller caller, PortalRequest request,
                           PortalSessions sessions, PortalKeys keys, Clock clock, PortalWebhooks webhooks, PortalTfdConfigs tfd,
-                          Team team, OrganizationSessions orgSessions, SessionMapper sessionMapper) {
+                          Team team, OrganizationSessions orgSessions, SessionMapper sessionMapper, PortalReports reports) {
+        this.reports = reports;
         this.team = team;
         this.orgSessions = orgSessions;
         this.sessionMapper = sessionMapper;
@@ -99,7 +108,7 @@ public class PortalResource implements PortalApi {
 
     @Override
     public Response portalSignIn(PortalSignInRequest body) {
-        return signedIn(accounts.signIn(body.getEmail(), body.getPassword()));
+        return signedIn(accounts.signIn(body.getEmail(), body.getPassword(), request.address()));
     }
 
     @Override
@@ -129,7 +138,7 @@ public class PortalResource implements PortalApi {
 
     @Override
     public Response portalAcceptInvitation(PortalAcceptInvitationRequest body) {
-        return signedIn(accounts.acceptInvitation(body.getToken(), body.getName(), body.getPassword()));
+        return signedIn(accounts.acceptInvitation(body.getToken(), body.getName(), body.getPassword(), request.address()));
     }
 
     @Override
@@ -235,6 +244,58 @@ public class PortalResource implements PortalApi {
         return Response.status(Response.Status.ACCEPTED).entity(new RecoverResult().recovered(recovered)).build();
     }
 
+    @Override
+    public Response portalSendWebhookTestEvent(String id, String organizationIdHeader) {
+        return Response.status(Response.Status.ACCEPTED).entity(WebhookMapper.toDto(webhooks.sendTest(org(), user(), id))).build();
+    }
+
+    @Override
+    public Response portalListDeadLetters(String organizationIdHeader, String environment, Integer limit, Integer offset) {
+        var page = webhooks.deadLetters(org(), environment, limit, offset);
+        return Response.ok(new WebhookDeliveryList().data(page.items().stream().map(WebhookMapper::toDto).toList())
+                .total(page.total()).limit(limit).offset(offset)).build();
+    }
+
+    @Override
+    public Response portalRecoverDeadLetters(RecoverRequest body, String organizationIdHeader, String environment) {
+        int recovered = webhooks.recoverAll(org(), user(), environment, body.getSince().toInstant(),
+                body.getUntil() == null ? null : body.getUntil().toInstant());
+        return Response.status(Response.Status.ACCEPTED).entity(new RecoverResult().recovered(recovered)).build();
+    }
+
+    // ---------------------------------------------------------------------------------------- overview, reports
+
+    @Override
+    public Response portalGetOverview(String organizationIdHeader, String environment, Integer days) {
+        var o = reports.overview(org(), env(environment), days == null ? 30 : days);
+        return Response.ok(new PortalOverview().environment(Environment.fromValue(o.environment())).days(o.days()).from(o.from())
+                .licenses(o.licenses().stream().map(PortalMapper::license).toList())
+                .sessions(o.sessions().stream().map(c -> new PortalSessionCount().date(c.date())
+                        .assessmentType(AssessmentType.fromValue(c.assessmentType())).status(SessionStatus.fromValue(c.status()))
+                        .count(c.count())).toList())).build();
+    }
+
+    @Override
+    public Response portalGetReport(String organizationIdHeader, String period, OffsetDateTime from, OffsetDateTime to) {
+        var r = report(period, from, to);
+        return Response.ok(new PortalReport().period(PortalReport.PeriodEnum.fromValue(r.period()))
+                .from(Times.utc(r.from())).to(Times.utc(r.to()))
+                .rows(r.rows().stream().map(x -> new PortalReportRow().periodStart(x.periodStart())
+                        .assessmentType(AssessmentType.fromValue(x.assessmentType())).completed(x.completed())
+                        .licensesConsumed(x.licensesConsumed())).toList())).build();
+    }
+
+    @Override
+    public Response portalExportReport(String organizationIdHeader, String period, OffsetDateTime from, OffsetDateTime to) {
+        var r = report(period, from, to);
+        return Response.ok(PortalReports.csv(r), "text/csv; charset=utf-8")
+                .header("Content-Disposition", "attachment; filename=\"" + PortalReports.fileName(r) + "\"").build();
+    }
+
+    private PortalReports.Report report(String period, OffsetDateTime from, OffsetDateTime to) {
+        return reports.report(org(), period, from == null ? null : from.toInstant(), to == null ? null : to.toInstant());
+    }
+
     // --------------------------------------------------------------------------------------------- TFD configs
 
     @Override
@@ -330,8 +391,11 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
-    public Response portalListAuditLog(String organizationIdHeader, Integer limit, Integer offset) {
-        var page = team.auditLog(org(), limit, offset);
+    public Response portalListAuditLog(String organizationIdHeader, String actor, String action, OffsetDateTime createdAfter,
+                                       OffsetDateTime createdBefore, Integer limit, Integer offset) {
+        var filter = new Team.AuditFilter(actor, action, createdAfter == null ? null : createdAfter.toInstant(),
+                createdBefore == null ? null : createdBefore.toInstant());
+        var page = team.auditLog(org(), filter, limit, offset);
         return Response.ok(new PortalAuditLog().data(page.items().stream().map(PortalMapper::toDto).toList())
                 .total(page.total()).limit(limit).offset(offset)).build();
     }

@@ -18,6 +18,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -112,9 +113,48 @@ public class Team {
         return i;
     }
 
-    public PageResult<AuditLine> auditLog(String organizationId, int limit, int offset) {
-        long total = AuditEntry.count("organizationId", organizationId);
-        List<AuditEntry> page = AuditEntry.<AuditEntry>find("organizationId = ?1 order by createdAt desc, id desc", organizationId)
+    /** What the audit log is narrowed to; null members do not narrow it. */
+    public record AuditFilter(String actor, String action, Instant createdAfter, Instant createdBefore) {
+    }
+
+    /**
+     * A page of the organization's audit log, newest first. {@code actor} is a user id (usr_…) or an email (one that
+     * is nobody's matches nothing); {@code action} an action, or a family ending in ".*".
+     */
+    public PageResult<AuditLine> auditLog(String organizationId, AuditFilter filter, int limit, int offset) {
+        StringBuilder where = new StringBuilder("organizationId = :org");
+        Map<String, Object> params = new HashMap<>();
+        params.put("org", organizationId);
+        if (filter.actor() != null) {
+            String userId = filter.actor().startsWith("usr_") ? filter.actor()
+                    : PortalUser.findByEmail(filter.actor()).map(u -> u.id).orElse(null);
+            if (userId == null) {
+                return new PageResult<>(List.of(), 0);
+            }
+            where.append(" and userId = :user");
+            params.put("user", userId);
+        }
+        if (filter.action() != null) {
+            if (filter.action().endsWith(".*")) {
+                // the contract's pattern allows letters, dots and underscores: escape LIKE's own wildcard
+                String family = filter.action().substring(0, filter.action().length() - 1).replace("_", "\\_");
+                where.append(" and action like :action escape '\\'");
+                params.put("action", family + "%");
+            } else {
+                where.append(" and action = :action");
+                params.put("action", filter.action());
+            }
+        }
+        if (filter.createdAfter() != null) {
+            where.append(" and createdAt >= :after");
+            params.put("after", filter.createdAfter());
+        }
+        if (filter.createdBefore() != null) {
+            where.append(" and createdAt < :before");
+            params.put("before", filter.createdBefore());
+        }
+        long total = AuditEntry.count(where.toString(), params);
+        List<AuditEntry> page = AuditEntry.<AuditEntry>find(where + " order by createdAt desc, id desc", params)
                 .range(offset, offset + limit - 1).list();
         return new PageResult<>(page.stream().map(e -> new AuditLine(e,
                 e.userId == null ? null : PortalUser.findByIdOptional(e.userId).map(u -> u.email).orElse(null))).toList(), total);

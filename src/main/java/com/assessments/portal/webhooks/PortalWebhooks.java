@@ -1,14 +1,23 @@
 package com.assessments.portal.webhooks;
 
+import com.assessments.common.Ids;
 import com.assessments.common.PageResult;
+import com.assessments.common.Times;
+import com.assessments.common.error.ApiException;
+import com.assessments.events.EventRecorder;
+import com.assessments.org.OrganizationService;
 import com.assessments.portal.AuditLog;
 import com.assessments.webhook.WebhookEndpoint;
 import com.assessments.webhook.WebhookService;
 import com.assessments.webhook.delivery.Deliveries;
+import com.assessments.webhook.delivery.DeliveryWakeUp;
+import jakarta.persistence.EntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,10 +31,23 @@ public class PortalWebhooks {
 
     private final WebhookService webhooks;
     private final AuditLog audit;
+    private final EventRecorder events;
+    private final Deliveries deliveries;
+    private final DeliveryWakeUp wakeUp;
+    private final OrganizationService organizations;
+    private final EntityManager em;
+    private final Clock clock;
 
-    public PortalWebhooks(WebhookService webhooks, AuditLog audit) {
+    public PortalWebhooks(WebhookService webhooks, AuditLog audit, EventRecorder events, Deliveries deliveries, DeliveryWakeUp wakeUp,
+                          OrganizationService organizations, EntityManager em, Clock clock) {
         this.webhooks = webhooks;
         this.audit = audit;
+        this.events = events;
+        this.deliveries = deliveries;
+        this.wakeUp = wakeUp;
+        this.organizations = organizations;
+        this.em = em;
+        this.clock = clock;
     }
 
     private static WebhookService.Owner anyEnvironment(String organizationId) {
@@ -81,5 +103,86 @@ public class PortalWebhooks {
         int recovered = webhooks.recover(anyEnvironment(organizationId), id, since, until);
         audit.record(organizationId, userId, "webhook.deliveries_recovered", id, Map.of("recovered", recovered));
         return recovered;
+    }
+
+    /**
+     * The "send test event" button: records a webhook.test event (through the outbox, whose fan-out finds no endpoint:
+     * none may subscribe to the kind) and queues one delivery of it to this endpoint only, which the workers then sign
+     * and send like any other. Refused for a disabled endpoint, which the workers skip.
+     */
+    @Transactional
+    public Deliveries.Row sendTest(String organizationId, String userId, String id) {
+        WebhookEndpoint endpoint = webhooks.get(anyEnvironment(organizationId), id);
+        if (!WebhookEndpoint.ENABLED.equals(endpoint.status)) {
+            throw ApiException.validation("status", "is disabled: enable the endpoint to send it a test event");
+        }
+        List<String> types = organizations.get(organizationId).organization().enabledAssessmentTypes;
+        Map<String, Object> candidate = new LinkedHashMap<>();
+        candidate.put("externalId", "test-candidate");
+        candidate.put("email", null);
+        candidate.put("name", "Test Candidate");
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("sessionId", Ids.id("ses_test"));
+        data.put("assessmentType", types == null || types.isEmpty() ? "disc" : types.get(0));
+        data.put("status", "created");
+        data.put("candidate", candidate);
+        data.put("results", null);
+        data.put("metadata", Map.of("test", true));
+        data.put("completedAt", null);
+        data.put("reportUrl", null);
+        String eventId = events.record(new EventRecorder.NewEvent(WebhookService.TEST_EVENT, organizationId, endpoint.environment, null, data));
+        String deliveryId = deliveries.queue(organizationId, id, eventId, clock.instant());
+        wakeUp.afterCommit();
+        audit.record(organizationId, userId, "webhook.test_sent", id, Map.of("eventId", eventId));
+        return deliveries.one(deliveryId);
+    }
+
+    private static final String DELIVERY_COLUMNS = """
+            d.id, d.endpoint_id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
+            d.last_response_status, d.last_error, d.created_at, d.delivered_at""";
+
+    /**
+     * The organization's dead-letter queue: dead deliveries of any of its endpoints (deleted ones too: their log stays)
+     * that no resend or recover has replaced, newest first.
+     */
+    public PageResult<Deliveries.Row> deadLetters(String organizationId, String environment, int limit, int offset) {
+        String where = " from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id"
+                + " where d.organization_id = ?1 and d.status = 'dead' and d.superseded_by is null"
+                + (environment == null ? "" : " and w.environment = ?2");
+        var count = em.createNativeQuery("select count(*)" + where).setParameter(1, organizationId);
+        var rows = em.createNativeQuery("select " + DELIVERY_COLUMNS + where.replace(" where ", " join events e on e.id = d.event_id where ")
+                + " order by d.created_at desc, d.id desc limit " + limit + " offset " + offset).setParameter(1, organizationId);
+        if (environment != null) {
+            count.setParameter(2, environment);
+            rows.setParameter(2, environment);
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> list = rows.getResultList();
+        return new PageResult<>(list.stream().map(PortalWebhooks::row).toList(), ((Number) count.getSingleResult()).longValue());
+    }
+
+    /** Recover (as for one endpoint) on every endpoint of the organization not deleted, of one environment or both. */
+    @Transactional
+    public int recoverAll(String organizationId, String userId, String environment, Instant since, Instant until) {
+        Instant end = until == null ? clock.instant() : until;
+        if (!since.isBefore(end)) {
+            throw ApiException.validation("since", "must be before until (or before now when until is omitted)");
+        }
+        int recovered = 0;
+        for (WebhookEndpoint endpoint : WebhookEndpoint.<WebhookEndpoint>list("organizationId = ?1 and deletedAt is null order by createdAt",
+                organizationId)) {
+            if (environment == null || environment.equals(endpoint.environment)) {
+                recovered += webhooks.recover(anyEnvironment(organizationId), endpoint.id, since, until);
+            }
+        }
+        audit.record(organizationId, userId, "webhook.dead_letters_recovered", null,
+                environment == null ? Map.of("recovered", recovered) : Map.of("recovered", recovered, "environment", environment));
+        return recovered;
+    }
+
+    private static Deliveries.Row row(Object[] r) {
+        return new Deliveries.Row((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], ((Number) r[5]).intValue(),
+                Times.instant(r[6]), Times.instant(r[7]), r[8] == null ? null : ((Number) r[8]).intValue(), (String) r[9],
+                Times.instant(r[10]), Times.instant(r[11]));
     }
 }
