@@ -22,10 +22,14 @@ public class JarTestDatabase implements QuarkusTestResourceLifecycleManager {
         config.put("assessments.admin-token", Admin.TOKEN);
         config.put("assessments.webhooks.allowed-hosts", "127.0.0.1,localhost");
         config.put("assessments.webhooks.allow-http", "true");
-        config.put("assessments.webhooks.poll-every", "500ms");
+        config.put("assessments.webhooks.poll-every", "1s"); // the scheduler's shortest period
         config.put("assessments.reports.every", "1s");
         // the prod start waits for load balancers on SIGTERM; the test stops the process right away
         config.put("quarkus.shutdown.delay-enabled", "false");
+        // a green run prints only the test summaries: the launched application logs to the file Quarkus hands it
+        // (target/quarkus-test.log, where it also finds the listening port), not to the console
+        config.put("quarkus.log.console.enabled", "false");
+        config.put("quarkus.banner.enabled", "false");
         return config;
     }
 

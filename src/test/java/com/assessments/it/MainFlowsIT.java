@@ -80,7 +80,7 @@ class MainFlowsIT {
             Sessions.submit(keys.secretKey(), id, Sessions.discVaried()).statusCode(200);
 
             // session.completed at once, report.generated when the report job has rendered the PDF
-            List<Receiver.Received> deliveries = receiver.await(2, Duration.ofSeconds(30));
+            List<Receiver.Received> deliveries = receiver.await(2, Duration.ofSeconds(60));
             WebhookVerifier verifier = new WebhookVerifier(secret);
             List<EventType> types = deliveries.stream().map(d -> {
                 try {
