@@ -5,10 +5,21 @@ import java.security.SecureRandom;
 /** Prefixed identifiers and secrets (ses_…, vst_…, service_sk_test_…): base62 text from a CSPRNG. */
 public final class Ids {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final char[] BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
 
     private Ids() {
+    }
+
+    /**
+     * The generator, created on first use: a class of its own so that a native image initialises it at run time
+     * (quarkus.native.additional-build-args lists it) rather than freezing a seeded instance into the image heap;
+     * on the JVM the holder idiom costs nothing per call (no lock, no re-seeding).
+     */
+    static final class Rng {
+        static final SecureRandom INSTANCE = new SecureRandom();
+
+        private Rng() {
+        }
     }
 
     /** An identifier: not secret, 16 random base62 characters (about 95 bits) after the prefix. */
@@ -28,7 +39,7 @@ public final class Ids {
         byte[] bytes = new byte[length + 8];
         int filled = 0;
         while (filled < length) {
-            RANDOM.nextBytes(bytes);
+            Rng.INSTANCE.nextBytes(bytes);
             for (int i = 0; i < bytes.length && filled < length; i++) {
                 int value = bytes[i] & 0xFF;
                 if (value < 248) {

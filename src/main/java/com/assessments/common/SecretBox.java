@@ -21,8 +21,9 @@ public class SecretBox {
 
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
+    // an instance field of the (run-time created) bean, never a static: a native image must not hold a seeded generator
+    private final SecureRandom random = new SecureRandom();
     private final SecretKeySpec key;
 
     public SecretBox(AppConfig config) {
@@ -41,7 +42,7 @@ public class SecretBox {
     public byte[] seal(String plaintext) {
         try {
             byte[] nonce = new byte[NONCE_BYTES];
-            RANDOM.nextBytes(nonce);
+            random.nextBytes(nonce);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
             byte[] sealed = cipher.doFinal(plaintext.getBytes(StandardCharsets.UTF_8));

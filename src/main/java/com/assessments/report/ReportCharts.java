@@ -102,7 +102,7 @@ final class ReportCharts {
             text(cb, font, 7, Element.ALIGN_CENTER, "High (" + HIGH_FROM + " and above)",
                     (px(px0, px1, HIGH_FROM) + px(px0, px1, 100)) / 2, top + 4);
             // axis
-            cb.setGrayStroke(0.55f);
+            grayStroke(cb, 0.55f);
             cb.setLineWidth(0.5f);
             cb.moveTo(px0, bottom);
             cb.lineTo(px1, bottom);
@@ -166,7 +166,7 @@ final class ReportCharts {
             float cx = x + w / 2;
             float cy = y + h / 2;
             Double start = sectorStart(type12);
-            cb.setGrayFill(0.97f);
+            grayFill(cb, 0.97f);
             cb.circle(cx, cy, r);
             cb.fill();
             if (start != null) {
@@ -179,7 +179,7 @@ final class ReportCharts {
                 cb.closePath();
                 cb.fill();
             }
-            cb.setGrayStroke(0.7f);
+            grayStroke(cb, 0.7f);
             cb.setLineWidth(0.4f);
             for (int a = 0; a < 360; a += 30) {
                 if (a % 90 == 0) {
@@ -187,7 +187,7 @@ final class ReportCharts {
                 }
                 ray(cb, cx, cy, r, a);
             }
-            cb.setGrayStroke(0.3f);
+            grayStroke(cb, 0.3f);
             cb.setLineWidth(0.9f);
             for (int a = 0; a < 360; a += 90) {
                 ray(cb, cx, cy, r, a);
@@ -245,7 +245,7 @@ final class ReportCharts {
                 cb.fill();
             }
             // normal curve
-            cb.setGrayStroke(0.45f);
+            grayStroke(cb, 0.45f);
             cb.setLineWidth(0.8f);
             for (int i = 0; i <= 120; i++) {
                 double t = -3 + i * 0.05;
@@ -259,7 +259,7 @@ final class ReportCharts {
             }
             cb.stroke();
             // axis
-            cb.setGrayStroke(0.35f);
+            grayStroke(cb, 0.35f);
             cb.setLineWidth(0.6f);
             cb.moveTo(px0, base);
             cb.lineTo(px1, base);
@@ -274,7 +274,7 @@ final class ReportCharts {
             // estimate
             if (!Double.isNaN(theta)) {
                 float t = tx(px0, px1, clamp(theta, -3, 3));
-                cb.setRGBColorStrokeF(BAR[0], BAR[1], BAR[2]);
+                rgbStroke(cb, BAR);
                 cb.setLineWidth(2f);
                 cb.moveTo(t, base);
                 cb.lineTo(t, base + curveH + 6);
@@ -298,7 +298,7 @@ final class ReportCharts {
         cell.setCellEvent((c, pos, canvases) -> {
             PdfContentByte cb = canvases[PdfPTable.LINECANVAS];
             cb.saveState();
-            cb.setGrayStroke(0.6f);
+            grayStroke(cb, 0.6f);
             cb.setLineWidth(0.6f);
             cb.moveTo(pos.getLeft(), pos.getBottom());
             cb.lineTo(pos.getRight(), pos.getBottom());
@@ -311,7 +311,7 @@ final class ReportCharts {
 
     static void text(PdfContentByte cb, BaseFont font, float size, int align, String s, float x, float y) {
         cb.beginText();
-        cb.setGrayFill(TEXT_GREY);
+        grayFill(cb, TEXT_GREY);
         cb.setFontAndSize(font, size);
         cb.showTextAligned(align, s, x, y, 0);
         cb.endText();
@@ -319,7 +319,7 @@ final class ReportCharts {
 
     /** The target mark: an orange line from bottom to top with a triangle pointing up at the bottom end. */
     private static void targetMark(PdfContentByte cb, float tx, float bottom, float top, float triangleBase) {
-        cb.setRGBColorStrokeF(TARGET[0], TARGET[1], TARGET[2]);
+        rgbStroke(cb, TARGET);
         cb.setLineWidth(2f);
         cb.moveTo(tx, bottom);
         cb.lineTo(tx, top);
@@ -346,7 +346,32 @@ final class ReportCharts {
     }
 
     private static void fill(PdfContentByte cb, float[] rgb) {
-        cb.setRGBColorFillF(rgb[0], rgb[1], rgb[2]);
+        rgbFill(cb, rgb);
+    }
+
+    // ---- colours, written as PDF operators ------------------------------------------------------------------
+    // OpenPDF's own setGrayFill/setGrayStroke/setRGBColorFill*/Stroke* build GrayColor/RGBColor objects, which
+    // extend java.awt.Color: a native image without AWT fails on those at run time. The operators are the same
+    // bytes those methods write (ReportNoAwtTest renders every kind in a JVM that watches java.awt).
+
+    static void grayFill(PdfContentByte cb, float gray) {
+        cb.setLiteral(num(gray) + " g\n");
+    }
+
+    static void grayStroke(PdfContentByte cb, float gray) {
+        cb.setLiteral(num(gray) + " G\n");
+    }
+
+    static void rgbFill(PdfContentByte cb, float[] rgb) {
+        cb.setLiteral(num(rgb[0]) + ' ' + num(rgb[1]) + ' ' + num(rgb[2]) + " rg\n");
+    }
+
+    static void rgbStroke(PdfContentByte cb, float[] rgb) {
+        cb.setLiteral(num(rgb[0]) + ' ' + num(rgb[1]) + ' ' + num(rgb[2]) + " RG\n");
+    }
+
+    private static String num(float v) {
+        return com.lowagie.text.pdf.ByteBuffer.formatDouble(v);
     }
 
     private static float px(float px0, float px1, double v) {

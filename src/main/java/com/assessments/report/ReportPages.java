@@ -36,7 +36,7 @@ final class ReportPages extends PdfPageEventHelper {
         float right = document.right();
         PdfContentByte cb = writer.getDirectContent();
         cb.saveState();
-        cb.setGrayStroke(0.7f);
+        ReportCharts.grayStroke(cb, 0.7f);
         cb.setLineWidth(0.5f);
         cb.moveTo(left, 42);
         cb.lineTo(right, 42);
@@ -54,7 +54,7 @@ final class ReportPages extends PdfPageEventHelper {
             // text underneath stays readable, and no transparency is needed (PDF/A friendly).
             cb.beginText();
             cb.setTextRenderingMode(PdfContentByte.TEXT_RENDER_MODE_STROKE);
-            cb.setGrayStroke(0.62f);
+            ReportCharts.grayStroke(cb, 0.62f);
             cb.setLineWidth(1.6f);
             cb.setFontAndSize(BOLD, 150);
             cb.showTextAligned(Element.ALIGN_CENTER, "TEST", (page.getLeft() + page.getRight()) / 2,
@@ -67,7 +67,7 @@ final class ReportPages extends PdfPageEventHelper {
     @Override
     public void onCloseDocument(PdfWriter writer, Document document) {
         total.beginText();
-        total.setGrayFill(0.25f);
+        ReportCharts.grayFill(total, 0.25f);
         total.setFontAndSize(REGULAR, FOOTER_SIZE);
         total.showText(Integer.toString(writer.getPageNumber() - 1));
         total.endText();

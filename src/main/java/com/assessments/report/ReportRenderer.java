@@ -29,8 +29,9 @@ import static com.assessments.report.ReportBlocks.orDash;
  * Test sessions carry a TEST watermark and header on every page ({@link ReportPages}).
  *
  * <p>Pure and thread-safe: every call builds its own document; the only shared state is the two embedded
- * fonts of {@link ReportBlocks}. No java.awt classes are used by this package: colours are set as RGB/grey
- * operators, charts are PdfContentByte paths, and the sRGB output intent's ICC profile is built in code.
+ * fonts of {@link ReportBlocks}. No java.awt code runs while rendering: colours are written as RGB/grey operators
+ * (ReportCharts; OpenPDF's own colour setters build java.awt.Color objects), charts are PdfContentByte paths, and
+ * the sRGB output intent's ICC profile is built in code (ReportNoAwtTest watches a whole rendering for java.awt).
  *
  * <p>Conformance: the file carries what PDF/A-2b asks for (embedded fonts, XMP metadata with pdfaid part 2 /
  * conformance B mirroring the information dictionary, an sRGB output intent, document language, no

@@ -22,7 +22,6 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class Passwords {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Base64.Encoder B64 = Base64.getEncoder().withoutPadding();
     private static final Base64.Decoder B64D = Base64.getDecoder();
     private static final Pattern PHC = Pattern.compile(
@@ -30,17 +29,19 @@ public class Passwords {
     private static final int SALT_BYTES = 16;
     private static final int HASH_BYTES = 32;
 
+    // an instance field of the (run-time created) bean, never a static: a native image must not hold a seeded generator
+    private final SecureRandom random = new SecureRandom();
     private final PortalConfig.Argon2 cost;
     private final String dummyHash;
 
     public Passwords(PortalConfig config) {
         this.cost = config.argon2();
-        this.dummyHash = hash("not a password of anyone " + RANDOM.nextLong());
+        this.dummyHash = hash("not a password of anyone " + random.nextLong());
     }
 
     public String hash(String password) {
         byte[] salt = new byte[SALT_BYTES];
-        RANDOM.nextBytes(salt);
+        random.nextBytes(salt);
         byte[] out = derive(password, salt, cost.memoryKib(), cost.iterations(), cost.parallelism(), HASH_BYTES);
         return "$argon2id$v=19$m=" + cost.memoryKib() + ",t=" + cost.iterations() + ",p=" + cost.parallelism()
                 + "$" + B64.encodeToString(salt) + "$" + B64.encodeToString(out);

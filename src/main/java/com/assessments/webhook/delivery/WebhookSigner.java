@@ -36,16 +36,23 @@ public final class WebhookSigner {
     public static final String WEBHOOK_SIGNATURE = "webhook-signature";
 
     private static final int SECRET_BYTES = 32;
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final HexFormat HEX = HexFormat.of(); // lower case
 
     private WebhookSigner() {
     }
 
+    /** Created on first use, at run time in a native image (see Ids.Rng and quarkus.native.additional-build-args). */
+    static final class Rng {
+        static final SecureRandom INSTANCE = new SecureRandom();
+
+        private Rng() {
+        }
+    }
+
     /** A new signing secret: {@code "whsec_"} + base64 of 32 random bytes. */
     public static String newSecret() {
         byte[] key = new byte[SECRET_BYTES];
-        RANDOM.nextBytes(key);
+        Rng.INSTANCE.nextBytes(key);
         return SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
     }
 
