@@ -19,10 +19,15 @@ stop() {
   for _ in $(seq 1 300); do kill -0 "$PID" 2>/dev/null || break; sleep 0.1; done
   kill -9 -- "-$PID" 2>/dev/null || true
   PID=""
+  # the dev JVM is Maven's child: wait until nothing answers on the port any more
+  for _ in $(seq 1 300); do
+    curl -s -o /dev/null "http://127.0.0.1:$PORT/api/v1/status" || break
+    sleep 0.1
+  done
 }
 trap 'stop; rm -f "$LOG"' EXIT
 
-start() { # prints seconds from launch to the first 200
+start() { # sets ELAPSED: seconds from launch to the first 200 (not in a subshell: stop needs PID)
   local t0 t1
   t0=$(date +%s.%N)
   # its own process group, so that Ctrl-C (SIGINT) reaches Maven and the dev JVM as from a terminal
@@ -35,14 +40,16 @@ start() { # prints seconds from launch to the first 200
     sleep 0.1
   done
   t1=$(date +%s.%N)
-  python3 -c "print(f'{$t1 - $t0:.1f}')"
+  ELAPSED=$(python3 -c "print(f'{$t1 - $t0:.1f}')")
 }
 
-echo "first start (may generate and compile): $(start) s"
+start
+echo "first start (may generate and compile): $ELAPSED s"
 stop
 for i in $(seq 1 "$RUNS"); do
   load=$(cut -d' ' -f1-3 /proc/loadavg)
-  echo "restart $i: $(start) s (load average before: $load)"
+  start
+  echo "restart $i: $ELAPSED s (load average before: $load)"
   stop
 done
 echo "Maven steps of the last restart (start times):"
