@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How long a restart of dev mode takes with nothing changed: from `./mvnw quarkus:dev` to the first 200 from
-# /api/v1/status. One start first (it may generate and compile), then RUNS (3) measured restarts, each stopped with
-# Ctrl-C as a person would. Prints each figure, the load average before it, and the timeline of the last run's Maven
+# /api/v1/status. One start first (it may generate and compile), then RUNS (3) measured restarts, each stopped
+# gracefully (SIGTERM to the process group: a background job of a script ignores SIGINT, so Ctrl-C cannot be sent). Prints each figure, the load average before it, and the timeline of the last run's Maven
 # steps (so a slow step shows). Not part of the test suite.
 #
 #   scripts/dev-restart.sh
@@ -15,7 +15,7 @@ LOG=$(mktemp /tmp/dev-restart.XXXXXX)
 PID=""
 stop() {
   [[ -n "$PID" ]] || return 0
-  kill -INT -- "-$PID" 2>/dev/null || true
+  kill -TERM -- "-$PID" 2>/dev/null || true
   for _ in $(seq 1 300); do kill -0 "$PID" 2>/dev/null || break; sleep 0.1; done
   kill -9 -- "-$PID" 2>/dev/null || true
   PID=""
@@ -30,7 +30,7 @@ trap 'stop; rm -f "$LOG"' EXIT
 start() { # sets ELAPSED: seconds from launch to the first 200 (not in a subshell: stop needs PID)
   local t0 t1
   t0=$(date +%s.%N)
-  # its own process group, so that Ctrl-C (SIGINT) reaches Maven and the dev JVM as from a terminal
+  # its own process group, so that the stop reaches Maven and the dev JVM (and its PostgreSQL stops with it)
   # shellcheck disable=SC2086
   setsid ./mvnw -B ${MVN_ARGS:-} quarkus:dev -Dquarkus.http.port="$PORT" -Dorg.slf4j.simpleLogger.showDateTime=true \
     -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS >"$LOG" 2>&1 </dev/null &
@@ -53,4 +53,4 @@ for i in $(seq 1 "$RUNS"); do
   stop
 done
 echo "Maven steps of the last restart (start times):"
-grep -E '^[0-9:.]+ \[INFO\] --- |Listening on|started in' "$LOG" | sed -E 's/\[INFO\] //' | cut -c1-150
+grep -E '^[0-9:.]+ \[INFO\] (--- |Invoking|Nothing to compile|Recompiling|Compiling)|Listening on|started in' "$LOG" | sed -E 's/\[INFO\] //' | cut -c1-150
