@@ -126,21 +126,27 @@ class AbilityScoringTest {
     // ---------------------------------------------------------------- unanswered items, flags, errors
 
     @Test
-    void unansweredItemsAreSkippedNotWrong() {
-        // item 2 skipped: the estimate is the 4-item posterior mode, not the 5-item one with item 2 wrong
+    void unansweredItemsCountAsWrong() {
+        // skipping policy: item 2 skipped scores as item 2 wrong, so "1-111" has the estimate of 10111
+        // (published ltm z1 0.093 / se 0.831 -> 0.09 / 0.83, percentile 54), not the 4-item posterior mode
         AbilityResult skipped = AbilityScoring.score(LSAT, lsatAnswers("1-111"));
+        expect(skipped, 4, 4, 0.09, 0.83, 54, "incomplete");
         double[] a = {Irt2plTest.LSAT_A[0], Irt2plTest.LSAT_A[2], Irt2plTest.LSAT_A[3], Irt2plTest.LSAT_A[4]};
         double[] b = {Irt2plTest.LSAT_B[0], Irt2plTest.LSAT_B[2], Irt2plTest.LSAT_B[3], Irt2plTest.LSAT_B[4]};
         Irt2pl.Estimate four = Irt2pl.posteriorMode(a, b, new int[]{1, 1, 1, 1});
-        assertEquals(Rounding.halfUp(four.theta(), 2), skipped.getTheta(), 1e-9);
-        assertEquals(Rounding.halfUp(four.standardError(), 2), skipped.getStandardError(), 1e-9);
-        assertEquals(4, skipped.getNumberCorrect());
-        assertEquals(4, skipped.getNumberAnswered());
-        assertEquals(List.of("incomplete"), skipped.getQualityFlags());
-        // item 2 wrong: published z1 of 10111 is 0.093, clearly lower than the skipped estimate
+        assertTrue(Rounding.halfUp(four.theta(), 2) > skipped.getTheta() + 0.1, "leaving the item out would have paid");
         AbilityResult wrong = AbilityScoring.score(LSAT, lsatAnswers("10111"));
-        assertTrue(skipped.getTheta() > wrong.getTheta() + 0.1);
+        assertEquals(wrong.getTheta(), skipped.getTheta());
+        assertEquals(wrong.getStandardError(), skipped.getStandardError());
         assertTrue(wrong.getQualityFlags().isEmpty());
+        // answering only the hardest item (LSAT item 3, b = -0.28) correctly: scored as 00100, below the middle
+        AbilityResult hardestOnly = AbilityScoring.score(LSAT, lsatAnswers("--1--"));
+        assertEquals(AbilityScoring.score(LSAT, lsatAnswers("00100")).getTheta(), hardestOnly.getTheta());
+        assertTrue(hardestOnly.getPercentile() < 50, "skipping does not pay: " + hardestOnly.getPercentile());
+        assertEquals("1.0.0", skipped.getBankVersion());
+        assertEquals(AbilityScoring.SCORING_VERSION, skipped.getScoringVersion());
+        assertEquals(AbilityScoring.NORM_VERSION, skipped.getNormVersion());
+        assertEquals(Boolean.TRUE, skipped.getNormsProvisional());
     }
 
     @Test
