@@ -260,7 +260,7 @@ class ScoringSimulationTest {
             out.append("<h4>TFD Plus (bank ").append(ScoringSimulationTest.tfdPlus.version()).append(")</h4>\n");
             table(out, tfdPlus, List.of("high", "moderate", "low", "flag:random_responding", "fit moderate/high without flag"));
             out.append("<p>Ability (aapa): answering only the hardest item, correctly, gives percentile ")
-                    .append(hardestOnlyPercentile).append(" (every unanswered item counts as wrong; it gave 88 when skipped items were left out).</p>\n");
+                    .append(hardestOnlyPercentile).append(" (every unanswered item counts as wrong; with bank 1.0.0, when skipped items were left out, it gave 88).</p>\n");
             return out.toString();
         }
 
