@@ -76,6 +76,11 @@ final class CommonSections {
             doc.add(interpretation("Questions answered: " + r.path("numberAnswered").asLong() + ". ",
                     "Unanswered questions count as wrong, so skipping a question never raises the estimate."));
         }
+        if (r.path("normsProvisional").asBoolean(false)) {
+            doc.add(interpretation("Norms: " + r.path("normVersion").asText("provisional") + ". ",
+                    "The percentiles compare with a provisional reference group, not yet a measured norm sample: "
+                            + "treat them as indicative."));
+        }
         JsonNode flags = r.path("qualityFlags");
         if (flags.size() == 0) {
             doc.add(para("No response-quality warnings were raised.", BODY));

@@ -176,6 +176,31 @@ class FraScoringTest {
     }
 
     @Test
+    void randomAnsweringIsFlagged() {
+        // a uniformly random answer sheet (raw in bank order); keyed per scale (reverse-keyed items 6 - raw):
+        // integrity 5 1 2 4 5 2 2 1 1 4: sorted 1 1 1 2 2 2 4 4 5 5, sum over pairs of |difference| =
+        //   sum (2i - 11) x_(i) = -9 -7 -5 -6 -2 +2 +12 +20 +35 +45 = 85
+        // rule_compliance 3 4 5 4 2 3 1 4 5 2: sorted 1 2 2 3 3 4 4 4 5 5 -> -9 -14 -10 -9 -3 +4 +12 +20 +35 +45 = 71
+        // self_control 3 2 3 5 1 4 2 2 4 3: sorted 1 2 2 2 3 3 3 4 4 5 -> -9 -14 -10 -6 -3 +3 +9 +20 +28 +45 = 63
+        // safety 5 1 2 1 2 2 5 2 4 3: sorted 1 1 2 2 2 2 3 4 5 5 -> -9 -7 -10 -6 -2 +2 +9 +20 +35 +45 = 77
+        // P = (85 + 71 + 63 + 77) / (4 * 45) = 296/180 = 1.644 >= 1.25; longest raw run 4: random_responding
+        int[] raw = {5, 3, 3, 5, 1, 4, 2, 1, 2, 1, 3, 4, 2, 4, 5, 1, 5, 2, 1, 2, 4, 3, 2, 4, 2, 1, 2, 5, 5, 4,
+                2, 2, 1, 1, 2, 2, 2, 2, 3, 3};
+        FraResult r = FraScoring.score(bank, answers(raw));
+        assertEquals(List.of("random_responding"), r.getQualityFlags());
+        assertEquals(296 / 180.0, com.assessments.scoring.ResponseQuality.pairConsistency(bank.items(),
+                java.util.Arrays.stream(raw).boxed().toArray(Integer[]::new)).mean(), 1e-12);
+        // the mixed pattern: keyed per scale sums 32 + 46 + 54 + 54 = 186, P = 186/180 = 1.033: not flagged
+        assertEquals(List.of(), FraScoring.score(bank, answers(MIXED)).getQualityFlags());
+        // versions: the provisional norms say so
+        assertEquals("1.0.0", r.getBankVersion());
+        assertEquals(FraScoring.SCORING_VERSION, r.getScoringVersion());
+        assertEquals("provisional-1", r.getNormVersion());
+        assertEquals(Boolean.TRUE, r.getNormsProvisional());
+        assertValid(r);
+    }
+
+    @Test
     void exactlyNinetyPercentAnsweredWithFourIntegrityItemsMissing() {
         // MIXED without items 1, 5, 9, 13* (all integrity): integrity keyed 3 5 4 4 4 5 (items 17 21* 25 29* 33 37*)
         // = 25/6 = 4.1667 -> 4.17; z = (25/6 - 3.85)/0.60 = 0.52778, Phi = .701173 -> 70: high (the band edge).

@@ -384,6 +384,23 @@ class TfdScoringTest {
     }
 
     @Test
+    void randomAnsweringIsFlaggedAndReadsAsNoFit() {
+        // a uniformly random answer sheet; keyed per dimension (round 4 reversed, 6 - raw) and the sum of |difference|
+        // over its 6 pairs: an 1 3 2 2 -> 2+1+1+1+1+0 = 6; ip 1 5 4 1 -> 4+3+0+1+4+3 = 15; st 1 2 4 3 -> 1+3+2+2+1+1 = 10;
+        // dr 3 5 5 5 -> 2+2+2 = 6; ad 2 1 3 5 -> 1+1+3+2+4+2 = 13; ca 3 5 5 3 -> 2+2+0+0+2+2 = 8
+        // P = 58/36 = 1.611 >= 1.3, longest raw run 3: random_responding
+        // profile 25, 43.75, 37.5, 87.5, 43.75, 75 against Software Developers: r = -0.547, meanAbsGap 30.417,
+        // s = 25 * 0.4529 + 50 - 15.208 = 46.11, below s0 = 65.83 -> fit 0.0, low
+        int[] raw = {1, 1, 1, 3, 2, 3, 3, 5, 2, 5, 1, 5, 2, 4, 4, 5, 3, 5, 4, 5, 3, 1, 1, 3};
+        TfdResult result = MAPPER.convertValue(engine().score(request(tfd, answers(tfd, raw), "15-1252.00")), TfdResult.class);
+        assertEquals(List.of("random_responding"), result.getQualityFlags());
+        assertEquals(0.0, result.getFitScore());
+        assertEquals(ScoreBand.LOW, result.getBand());
+        // pattern P (consistent) stays unflagged (see resultOfPatternPForSoftwareDevelopers)
+        assertEquals(List.of(), flags(answers(tfd, P)));
+    }
+
+    @Test
     void tooFastIsAMedianBelow1500Ms() {
         // 12 at 1000 and 12 at 2000: median (1000 + 2000) / 2 = 1500, not below
         assertEquals(List.of(), flags(timed(12, 1000, 2000)));
