@@ -107,10 +107,10 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 1,1,1 rev 5 -> 2; I fwd 1,1,1 rev 5 -> 2;
         //   S fwd 1,1,1 rev 5 -> 2; C fwd 1,1 rev 5 -> 2
         // likert 2.0, 2.0, 2.0, 2.0; normalized 25 -> 25.0 low, 25 -> 25.0 low, 25 -> 25.0 low, 25 -> 25.0 low
-        // primary D (tied with ['I', 'S', 'C']), secondary I (tied with ['S', 'C'])
+        // primary D (tied with I, S, C), secondary I (tied with S, C)
         // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
         // P = 44/21 = 2.0952 -> base (2.1 - P) / 1.4 = 0.0034; L = 15, SD = sqrt(0)/15 = 0.0000; INC = 4
-        // penalties: longstring/SD 0.80, INC 0.40 -> 0.0 low; flags ['inconsistent_responses', 'low_variability', 'straight_lining']
+        // penalties: longstring/SD 0.80, INC 0.40 -> 0.0 low; flags inconsistent_responses, low_variability, straight_lining
         int[] raw = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
         assertQuality(raw, 15, 0.0000, 4.0, 44);
         DiscResult r = score(raw);
@@ -127,10 +127,10 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 3,3,3 rev 3 -> 3; I fwd 3,3,3 rev 3 -> 3;
         //   S fwd 3,3,3 rev 3 -> 3; C fwd 3,3 rev 3 -> 3
         // likert 3.0, 3.0, 3.0, 3.0; normalized 50 -> 50.0 moderate, 50 -> 50.0 moderate, 50 -> 50.0 moderate, 50 -> 50.0 moderate
-        // primary D (tied with ['I', 'S', 'C']), secondary I (tied with ['S', 'C'])
+        // primary D (tied with I, S, C), secondary I (tied with S, C)
         // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
         // P = 0/21 = 0.0000 -> base (2.1 - P) / 1.4 = 1.0000; L = 15, SD = sqrt(0)/15 = 0.0000; INC = 0
-        // penalties: longstring/SD 0.80, INC 0.00 -> 0.2 low; flags ['low_variability', 'straight_lining']
+        // penalties: longstring/SD 0.80, INC 0.00 -> 0.2 low; flags low_variability, straight_lining
         int[] raw = {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
         assertQuality(raw, 15, 0.0000, 0.0, 0);
         DiscResult r = score(raw);
@@ -147,10 +147,10 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,5,5 rev 1 -> 4; I fwd 5,5,5 rev 1 -> 4;
         //   S fwd 5,5,5 rev 1 -> 4; C fwd 5,5 rev 1 -> 4
         // likert 4.0, 4.0, 4.0, 4.0; normalized 75 -> 75.0 high, 75 -> 75.0 high, 75 -> 75.0 high, 75 -> 75.0 high
-        // primary D (tied with ['I', 'S', 'C']), secondary I (tied with ['S', 'C'])
+        // primary D (tied with I, S, C), secondary I (tied with S, C)
         // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
         // P = 44/21 = 2.0952 -> base (2.1 - P) / 1.4 = 0.0034; L = 15, SD = sqrt(0)/15 = 0.0000; INC = 4
-        // penalties: longstring/SD 0.80, INC 0.40 -> 0.0 low; flags ['inconsistent_responses', 'low_variability', 'straight_lining']
+        // penalties: longstring/SD 0.80, INC 0.40 -> 0.0 low; flags inconsistent_responses, low_variability, straight_lining
         int[] raw = {5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
         assertQuality(raw, 15, 0.0000, 4.0, 44);
         DiscResult r = score(raw);
@@ -251,7 +251,7 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 4,4,4 rev 4 -> 4; I fwd 5,4,3 rev 4 -> 4;
         //   S fwd 2,2,2 rev 2 -> 2; C fwd 1,3 rev 2 -> 2
         // likert 4.0, 4.0, 2.0, 2.0; normalized 75 -> 75.0 high, 75 -> 75.0 high, 25 -> 25.0 low, 25 -> 25.0 low
-        // primary D (tied with ['I']), secondary I (tied with none)
+        // primary D (tied with I), secondary I (tied with none)
         // (x, y) = (0.000, 100.000) -> theta 90.0 -> DI; strength sqrt(1/2) * |(x, y)| = 70.711 -> 70.7
         // P = 10/21 = 0.4762 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(284)/15 = 1.1235; INC = 0
         // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
@@ -291,7 +291,7 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 4,4,4 rev 4 -> 4; I fwd 2,2,2 rev 2 -> 2;
         //   S fwd 4,4,4 rev 4 -> 4; C fwd 2,2 rev 2 -> 2
         // likert 4.0, 2.0, 4.0, 2.0; normalized 75 -> 75.0 high, 25 -> 25.0 low, 75 -> 75.0 high, 25 -> 25.0 low
-        // primary D (tied with ['S']), secondary S (tied with none)
+        // primary D (tied with S), secondary S (tied with none)
         // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
         // P = 0/21 = 0.0000 -> base (2.1 - P) / 1.4 = 1.0000; L = 3, SD = sqrt(224)/15 = 0.9978; INC = 0
         // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
@@ -311,7 +311,7 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 3,3,3 rev 3 -> 3; I fwd 3,3,3 rev 3 -> 3;
         //   S fwd 3,3,3 rev 3 -> 3; C fwd 5,5 rev 1 -> 4
         // likert 3.0, 3.0, 3.0, 4.0; normalized 50 -> 50.0 moderate, 50 -> 50.0 moderate, 50 -> 50.0 moderate, 75 -> 75.0 high
-        // primary C (tied with none), secondary D (tied with ['I', 'S'])
+        // primary C (tied with none), secondary D (tied with I, S)
         // (x, y) = (-25.000, -25.000) -> theta 225.0 -> CC; strength sqrt(1/2) * |(x, y)| = 25.000 -> 25.0
         // P = 8/21 = 0.3810 -> base (2.1 - P) / 1.4 = 1.0000; L = 3, SD = sqrt(144)/15 = 0.8000; INC = 1
         // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
@@ -351,10 +351,10 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 3,3,3 rev 3 -> 3; I fwd 4,4,4 rev 2 -> 7/2;
         //   S fwd 3,3,3 rev 3 -> 3; C fwd 4,4 rev 2 -> 7/2
         // likert 3.0, 3.5, 3.0, 3.5; normalized 50 -> 50.0 moderate, 62.5 -> 62.5 moderate, 50 -> 50.0 moderate, 62.5 -> 62.5 moderate
-        // primary I (tied with ['C']), secondary C (tied with none)
+        // primary I (tied with C), secondary C (tied with none)
         // (x, y) = (0.000, 0.000) -> no direction -> II; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
         // P = 10/21 = 0.4762 -> base (2.1 - P) / 1.4 = 1.0000; L = 1, SD = sqrt(56)/15 = 0.4989; INC = 1
-        // penalties: longstring/SD 0.30, INC 0.00 -> 0.7 moderate; flags ['low_variability']
+        // penalties: longstring/SD 0.30, INC 0.00 -> 0.7 moderate; flags low_variability
         int[] raw = {3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3};
         assertQuality(raw, 1, 0.4989, 1.0, 10);
         DiscResult r = score(raw);
@@ -374,7 +374,7 @@ class DiscScoringTest {
         // primary S (tied with none), secondary D (tied with none)
         // (x, y) = (18.750, -6.250) -> theta 341.6 -> SI; strength sqrt(1/2) * |(x, y)| = 13.975 -> 14.0
         // P = 28/21 = 1.3333 -> base (2.1 - P) / 1.4 = 0.5476; L = 10, SD = sqrt(296)/15 = 1.1470; INC = 7/12
-        // penalties: longstring/SD 0.30, INC 0.00 -> 0.25 low; flags ['straight_lining']
+        // penalties: longstring/SD 0.30, INC 0.00 -> 0.25 low; flags straight_lining
         int[] raw = {5, 1, 5, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
         assertQuality(raw, 10, 1.1470, 7.0 / 12, 28);
         DiscResult r = score(raw);
@@ -393,10 +393,10 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,5,4 rev 1 -> 15/4; I fwd 4,5,5 rev 1 -> 15/4;
         //   S fwd 4,4,5 rev 2 -> 15/4; C fwd 2,1 rev 3 -> 15/8
         // likert 3.75, 3.75, 3.75, 1.88; normalized 68.75 -> 68.8 moderate, 68.75 -> 68.8 moderate, 68.75 -> 68.8 moderate, 21.88 -> 21.9 low
-        // primary D (tied with ['I', 'S']), secondary I (tied with ['S'])
+        // primary D (tied with I, S), secondary I (tied with S)
         // (x, y) = (46.875, 46.875) -> theta 45.0 -> II; strength sqrt(1/2) * |(x, y)| = 46.875 -> 46.9
         // P = 39/21 = 1.8571 -> base (2.1 - P) / 1.4 = 0.1735; L = 2, SD = sqrt(314)/15 = 1.1813; INC = 67/24
-        // penalties: longstring/SD 0.00, INC 0.40 -> 0.0 low; flags ['inconsistent_responses', 'random_responding']
+        // penalties: longstring/SD 0.00, INC 0.40 -> 0.0 low; flags inconsistent_responses, random_responding
         int[] raw = {5, 4, 4, 2, 5, 5, 4, 3, 4, 5, 5, 1, 5, 5, 4};
         assertQuality(raw, 2, 1.1813, 67.0 / 24, 39);
         DiscResult r = score(raw);
@@ -413,10 +413,10 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 4,4,4 rev 2 -> 7/2; I fwd 2,2,2 rev 4 -> 5/2;
         //   S fwd 3,3,3 rev 1 -> 5/2; C fwd 5,3 rev 2 -> 7/2
         // likert 3.5, 2.5, 2.5, 3.5; normalized 62.5 -> 62.5 moderate, 37.5 -> 37.5 low, 37.5 -> 37.5 low, 62.5 -> 62.5 moderate
-        // primary D (tied with ['C']), secondary C (tied with none)
+        // primary D (tied with C), secondary C (tied with none)
         // (x, y) = (-50.000, 0.000) -> theta 180.0 -> CD; strength sqrt(1/2) * |(x, y)| = 35.355 -> 35.4
         // P = 24/21 = 1.1429 -> base (2.1 - P) / 1.4 = 0.6837; L = 2, SD = sqrt(230)/15 = 1.0111; INC = 2
-        // penalties: longstring/SD 0.00, INC 0.30 -> 0.38 low; flags ['inconsistent_responses']
+        // penalties: longstring/SD 0.00, INC 0.30 -> 0.38 low; flags inconsistent_responses
         int[] raw = {4, 2, 3, 5, 4, 2, 3, 4, 4, 2, 3, 3, 4, 2, 5};
         assertQuality(raw, 2, 1.0111, 2.0, 24);
         DiscResult r = score(raw);
@@ -455,7 +455,7 @@ class DiscScoringTest {
         // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 2,2,2 rev 2 -> 2; I fwd 3,4,2 rev 3 -> 3;
         //   S fwd 5,5,5 rev 5 -> 5; C fwd 3,3 rev 3 -> 3
         // likert 2.0, 3.0, 5.0, 3.0; normalized 25 -> 25.0 low, 50 -> 50.0 moderate, 100 -> 100.0 high, 50 -> 50.0 moderate
-        // primary S (tied with none), secondary I (tied with ['C'])
+        // primary S (tied with none), secondary I (tied with C)
         // (x, y) = (75.000, -75.000) -> theta 315.0 -> SS; strength sqrt(1/2) * |(x, y)| = 75.000 -> 75.0
         // P = 6/21 = 0.2857 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(326)/15 = 1.2037; INC = 0
         // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
