@@ -11,7 +11,7 @@ import {
     SubmissionItem,
 } from '../../../target/generated-clients/typescript';
 
-const DISC_ITEMS = ['disc_01', 'disc_02', 'disc_03', 'disc_04', 'disc_05', 'disc_06', 'disc_07', 'disc_08',
+const DISC_ITEMS = ['disc_01', 'disc_02', 'disc_03', 'disc_04', 'disc_05', 'disc_06', 'disc_07', 'disc_16',
     'disc_09', 'disc_10', 'disc_11', 'disc_12', 'disc_13', 'disc_14', 'disc_15'];
 
 async function main(baseUrl: string, key: string): Promise<void> {

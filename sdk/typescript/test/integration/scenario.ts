@@ -6,7 +6,6 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AssessmentsClient, InvalidRequestError, NotFoundError, WebhookVerifier, WebhookVerificationError, type DiscResult } from '../../src/index.js';
 
-const DISC_ITEMS = Array.from({ length: 15 }, (_, i) => `disc_${String(i + 1).padStart(2, '0')}`);
 
 interface Delivery { headers: IncomingHttpHeaders; body: Buffer }
 
@@ -40,8 +39,10 @@ async function main(baseUrl: string, key: string): Promise<void> {
         const onePage = (await client.sessions.list({ limit: 100 })).data.map((s) => s.id);
 
         const early = await client.sessions.reportPdf(first.id).catch((e: unknown) => e);
+        // the question ids from the bank itself (they change with its version)
+        const bank = await client.questionBank('disc');
         const submitted = await client.sessions.submit(first.id, {
-            responses: DISC_ITEMS.map((questionId, i) => ({ questionId, response: 1 + ((i * 3) % 5) })),
+            responses: bank.questions.map((q, i) => ({ questionId: q.id, response: 1 + ((i * 3) % 5) })),
         });
         const scored = await client.sessions.retrieve(first.id);
         if (scored.results === null || scored.results.kind !== 'disc') throw new Error(`expected DISC results, got ${JSON.stringify(scored.results)}`);

@@ -92,7 +92,8 @@ final class Guidance {
 
     static String tfdFit(String band, String occupation) {
         return switch (band) {
-            case "high" -> "Your work-style profile closely resembles the typical profile for " + occupation + ".";
+            case "high" -> "Your work-style profile is close to the profile we describe as typical for " + occupation
+                    + " (a description of ours, not a measured norm).";
             case "moderate" -> "Your work-style profile partly resembles the typical profile for " + occupation
                     + ": some dimensions match and others differ.";
             default -> "Your work-style profile differs from the typical profile for " + occupation

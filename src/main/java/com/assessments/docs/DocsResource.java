@@ -56,7 +56,8 @@ public class DocsResource {
     }
 
     private static final List<String> SCORING_FRAGMENTS = List.of(
-            "scoring-disc.html", "scoring-fra.html", "scoring-tfd.html", "scoring-ability.html", "scoring-mock.html");
+            "scoring-disc.html", "scoring-fra.html", "scoring-tfd.html", "scoring-ability.html", "scoring-mock.html",
+            "scoring-simulation.html");
 
     private static final String PAGE_HEAD = """
             <!doctype html>

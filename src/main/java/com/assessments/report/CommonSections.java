@@ -65,7 +65,7 @@ final class CommonSections {
         doc.add(heading("Response quality"));
         if (r.has("reliabilityScore") || r.has("reliabilityLevel")) {
             String level = r.path("reliabilityLevel").asText("");
-            doc.add(interpretation("Reliability: " + ReportTexts.fmt2(num(r, "reliabilityScore"))
+            doc.add(interpretation("Response quality (reliability score): " + ReportTexts.fmt2(num(r, "reliabilityScore"))
                     + (level.isEmpty() ? "" : " (" + level + ")") + " on a 0 to 1 scale. ", ReportTexts.reliability(level)));
         }
         if (r.has("answeredRatio")) {
@@ -74,8 +74,12 @@ final class CommonSections {
         }
         if ("ability".equals(kind)) {
             doc.add(interpretation("Questions answered: " + r.path("numberAnswered").asLong() + ". ",
-                    "Unanswered questions are skipped rather than counted as wrong, so the estimate rests on the "
-                            + "answered ones."));
+                    "Unanswered questions count as wrong, so skipping a question never raises the estimate."));
+        }
+        if (r.path("normsProvisional").asBoolean(false)) {
+            doc.add(interpretation("Norms: " + r.path("normVersion").asText("provisional") + ". ",
+                    "The percentiles compare with a provisional reference group, not yet a measured norm sample: "
+                            + "treat them as indicative."));
         }
         JsonNode flags = r.path("qualityFlags");
         if (flags.size() == 0) {

@@ -174,12 +174,13 @@ final class ReportTexts {
 
     static String tfdFit(String band, String occupation) {
         return switch (bandIndex(band)) {
-            case 2 -> "The candidate's work-style profile closely resembles the typical profile for " + occupation
-                    + ", in both shape and level.";
-            case 1 -> "Partial resemblance to the typical profile for " + occupation + ": some dimensions match, "
+            case 2 -> "The candidate's work-style profile is similar, in shape and level, to the target profile we set for "
+                    + occupation + " (a judgement from O*NET descriptions, not measured job holders).";
+            case 1 -> "Partial similarity to the target profile we set for " + occupation + ": some dimensions match, "
                     + "others differ noticeably. Look at the largest gaps below.";
-            default -> "The profile differs substantially from the typical profile for " + occupation + ". This is "
-                    + "not a judgement of ability; check whether the largest gaps matter for this particular job.";
+            default -> "The profile is far from the target profile we set for " + occupation + " (a fit below 40, "
+                    + "where 0 is no closer than answering every statement in the middle). This is not a judgement of "
+                    + "ability; check whether the largest gaps matter for this particular job.";
         };
     }
 
@@ -232,7 +233,10 @@ final class ReportTexts {
                     + "scores are less informative.",
             "inconsistent_responses", "Answers to statements worded in opposite directions did not agree, which "
                     + "lowers confidence in the profile.",
-            "incomplete", "Some questions were left unanswered; the scores use the answered questions only.",
+            "incomplete", "Some questions were left unanswered; questionnaires score the answered questions only, "
+                    + "ability tests count unanswered questions as wrong.",
+            "random_responding", "Answers to statements about the same trait disagree with each other about as much "
+                    + "as random answers do: the scores may not describe the candidate.",
             "too_fast", "The typical response time was very short, so some questions may have been answered "
                     + "without full consideration.");
 
@@ -247,7 +251,8 @@ final class ReportTexts {
 
     static String reliability(String level) {
         return switch (level == null ? "" : level) {
-            case "high" -> "The answers are consistent enough for the profile to be interpreted as it stands.";
+            case "high" -> "Answers to statements about the same trait agree with each other and show no sign of "
+                    + "random, one-sided or hurried answering; the profile can be read as it stands.";
             case "moderate" -> "Some response-quality concerns: interpret the profile with care and check it in "
                     + "interview.";
             case "low" -> "Serious response-quality concerns: the profile may not describe the candidate; consider "
@@ -265,23 +270,27 @@ final class ReportTexts {
                     + "(mean − 1) / 4 × 100; bands are low below 40, moderate 40 to below 70 and high 70 and above. "
                     + "The style position is the direction of the combined profile on the D-I-S-C circle, divided "
                     + "into 12 sectors of 30°. The scores describe preferred behaviour, not ability: no value is "
-                    + "better than another in general. Reliability is derived from response-quality indices "
-                    + "(runs of identical answers, spread of answers, agreement of reverse-worded statements).";
+                    + "better than another in general. The reliability score is a response-quality index: how well "
+                    + "answers to statements about the same dimension agree (reverse-worded ones included), less "
+                    + "penalties for runs of identical answers, little spread and very fast answering.";
             case "fra" -> "The candidate rated 40 statements on four scales (integrity, rule compliance, self-"
                     + "control, safety awareness). Higher scores mean lower self-reported risk. Each scale's mean "
                     + "answer is compared with a provisional reference group and shown as a percentile (the share of "
                     + "that group scoring lower); bands are low below 40, moderate 40 to 69 and high 70 and above. The "
-                    + "composite combines the four scales. Self-report can be coloured by a wish to make a good "
+                    + "composite is the mean of the four standardized scores, standardized again, so that it spreads "
+                    + "like a single scale. The norms are provisional, so every percentile is indicative. Self-report can be coloured by a wish to make a good "
                     + "impression.";
             case "tfd" -> "The candidate rated work-style statements, scored on six dimensions from 0 to 100. The "
                     + "profile is compared with a target profile for the occupation; the fit score (0 to 100) "
-                    + "combines similarity of shape (correlation) and of level (mean absolute gap). Target profiles "
+                    + "combines similarity of shape (correlation) and of level (mean absolute gap), anchored so that 0 "
+                    + "is no closer than answering every statement in the middle and 100 is the target itself. Target profiles "
                     + "are our own, set from O*NET work-style descriptions. Occupation codes and titles: O*NET 28 "
                     + "Database by the U.S. Department of Labor, Employment and Training Administration, CC BY 4.0.";
-            case "ability" -> "Multiple-choice questions, each scored right or wrong; unanswered questions are "
-                    + "skipped. Ability (theta, in logits) is estimated with a two-parameter logistic item response "
+            case "ability" -> "Multiple-choice questions, each scored right or wrong; unanswered questions count "
+                    + "as wrong. Ability (theta, in logits) is estimated with a two-parameter logistic item response "
                     + "model (empirical Bayes estimate with a standard normal prior); the shaded band is ±1 standard "
-                    + "error. The percentile is the share of a standard normal reference population below theta. "
+                    + "error. The percentile is the share of a standard normal reference population below theta, a "
+                    + "provisional norm: treat it as indicative. "
                     + "Item parameters are provisional and not yet calibrated on real candidates.";
             default -> "No methodology note is available for this result kind.";
         };

@@ -27,22 +27,30 @@ public class MockScoring {
     static final List<String> FRA_SCALES = List.of("integrity", "rule_compliance", "self_control", "safety_awareness");
     static final List<String> TFD_DIMENSIONS = com.assessments.scoring.tfd.TfdScoring.DIMENSIONS;
 
+    /** Version of the mock rules (scoringVersion of every mock result). */
+    public static final String SCORING_VERSION = "mock-1";
+
     private final ObjectMapper mapper;
     private final com.assessments.scoring.tfd.Occupations occupations;
+    private final QuestionBanks banks;
 
-    public MockScoring(ObjectMapper mapper, com.assessments.scoring.tfd.Occupations occupations) {
+    public MockScoring(ObjectMapper mapper, com.assessments.scoring.tfd.Occupations occupations, QuestionBanks banks) {
         this.mapper = mapper;
         this.occupations = occupations;
+        this.banks = banks;
     }
 
     public JsonNode score(String type, List<Answer> answers, Map<String, String> config) {
         Digits digits = new Digits(digest(type, answers));
-        return switch (type) {
+        ObjectNode result = (ObjectNode) switch (type) {
             case "disc" -> disc(digits);
             case "fra" -> fra(digits);
             case "tfd", "tfd_plus" -> tfd(digits, config);
             default -> ability(digits, answers.size());
         };
+        // Mock numbers come from a hash, never from norms: no norm version, nothing provisional to warn about.
+        return result.put("bankVersion", banks.forType(type).map(QuestionBank::version).orElse("unknown"))
+                .put("scoringVersion", SCORING_VERSION).putNull("normVersion").put("normsProvisional", false);
     }
 
     static byte[] digest(String type, List<Answer> answers) {

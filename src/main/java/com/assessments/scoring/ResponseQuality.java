@@ -16,6 +16,11 @@ public final class ResponseQuality {
     public static final String INCOMPLETE = "incomplete";
     public static final String STRAIGHT_LINING = "straight_lining";
     public static final String TOO_FAST = "too_fast";
+    /**
+     * Answers that disagree with the other answers of their own scale as much as uniformly random answers do
+     * (see {@link #pairConsistency}); raised by DISC, FRA and TFD, each with its own threshold.
+     */
+    public static final String RANDOM_RESPONDING = "random_responding";
 
     /** Likert questionnaires: a median answer time under 1.5 s per statement means they were not read. */
     public static final int TOO_FAST_MEDIAN_MS = 1500;
@@ -62,6 +67,47 @@ public final class ResponseQuality {
     }
 
     /**
+     * Item-pair consistency, the person-fit index of the Likert questionnaires: over every pair of answered
+     * items that score the same dimension, the mean of |keyed response of one - keyed response of the other|
+     * (reverse-keyed items keyed first, so agreeing with a statement and with its reverse counts as
+     * disagreement). Someone who answers from a stable trait gives close keyed answers within a scale; uniformly
+     * random answers on 1 to 5 differ by 1.6 on average, whatever the scale.
+     *
+     * @param rawInBankOrder raw responses in bank order, null where unanswered
+     */
+    public static PairConsistency pairConsistency(List<BankItem> items, Integer[] rawInBankOrder) {
+        long sum = 0;
+        long pairs = 0;
+        for (int i = 0; i < items.size(); i++) {
+            if (rawInBankOrder[i] == null) {
+                continue;
+            }
+            int keyedI = Likert.keyed(items.get(i), rawInBankOrder[i]);
+            for (int j = i + 1; j < items.size(); j++) {
+                if (rawInBankOrder[j] != null && Objects.equals(items.get(i).dimension(), items.get(j).dimension())) {
+                    sum += Math.abs(keyedI - Likert.keyed(items.get(j), rawInBankOrder[j]));
+                    pairs++;
+                }
+            }
+        }
+        return new PairConsistency(sum, pairs);
+    }
+
+    /** The sum of keyed absolute differences over {@code pairs} same-dimension pairs; its mean is exact as sum / pairs. */
+    public record PairConsistency(long absDiffSum, long pairs) {
+
+        /** The mean absolute difference, 0 when there are no pairs. */
+        public double mean() {
+            return pairs == 0 ? 0 : (double) absDiffSum / pairs;
+        }
+
+        /** mean &gt;= num / den, compared exactly; false without pairs. */
+        public boolean atLeast(long num, long den) {
+            return pairs > 0 && absDiffSum * den >= num * pairs;
+        }
+    }
+
+    /**
      * The Likert flags FRA and TFD raise, in alphabetical order (a mutable list): incomplete (an item
      * unanswered), straight_lining (a run of {@code straightLiningRun} or more identical responses among the
      * answered items in bank order), too_fast (median answer time under {@link #TOO_FAST_MEDIAN_MS}).
@@ -69,7 +115,19 @@ public final class ResponseQuality {
      * @param rawInBankOrder the raw responses in bank order, null where unanswered
      */
     public static List<String> likertFlags(List<Integer> rawInBankOrder, int straightLiningRun, List<Answer> answers) {
+        return likertFlags(rawInBankOrder, straightLiningRun, answers, false);
+    }
+
+    /**
+     * {@link #likertFlags(List, int, List)} plus random_responding when {@code randomResponding} (the engine's
+     * own item-pair threshold) and the run is shorter than straight-lining (a long run is the other problem).
+     */
+    public static List<String> likertFlags(List<Integer> rawInBankOrder, int straightLiningRun, List<Answer> answers,
+                                           boolean randomResponding) {
         TreeSet<String> flags = new TreeSet<>();
+        if (randomResponding && longestRun(rawInBankOrder) < straightLiningRun) {
+            flags.add(RANDOM_RESPONDING);
+        }
         if (rawInBankOrder.stream().anyMatch(Objects::isNull)) {
             flags.add(INCOMPLETE);
         }

@@ -15,6 +15,9 @@ class DocsTest {
         raw().get("/docs/scoring").then().statusCode(200).contentType(ContentType.HTML)
                 .body(containsString("type12"))
                 .body(containsString("id=\"mock\""))
-                .body(containsString("SHA-256"));
+                .body(containsString("SHA-256"))
+                // the table ScoringSimulationTest keeps equal to what the rules do
+                .body(containsString("id=\"scoring-simulation\""))
+                .body(containsString("<td>random</td>"));
     }
 }

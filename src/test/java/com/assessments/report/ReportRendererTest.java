@@ -58,7 +58,8 @@ class ReportRendererTest {
                {"scale":"self_control","mean":3.2,"percentile":23,"band":"low"},
                {"scale":"safety_awareness","mean":4.1,"percentile":81,"band":"high"}],
              "composite":{"score":56.8,"percentile":57,"band":"moderate"},
-             "answeredRatio":0.975,"qualityFlags":["incomplete"],"mock":false}""";
+             "answeredRatio":0.975,"qualityFlags":["incomplete"],"mock":false,
+             "bankVersion":"1.0.0","scoringVersion":"fra-2","normVersion":"provisional-1","normsProvisional":true}""";
     static final String TFD = """
             {"kind":"tfd","occupationId":"15-1252.00","occupationName":"Software Developers","fitScore":78.5,
              "band":"high",
@@ -107,7 +108,7 @@ class ReportRendererTest {
         return switch (kind) {
             case "disc" -> List.of("81.3", "68.8", "37.5", "25.0", "DI", "0.87", "Low variability");
             case "fra" -> List.of("72nd percentile", "41st percentile", "23rd percentile", "81st percentile", "56.8",
-                    "97.5%", "Safety awareness", "Incomplete");
+                    "97.5%", "Safety awareness", "Incomplete", "Norms: provisional-1");
             case "tfd" -> List.of("78.5", "Software Developers", "15-1252.00", "82.0", "85.0", "Accountants and Auditors",
                     "71.2", "gap −15.0");
             default -> List.of("24 of 30 answered", "+0.82", "0.31", "79th", "Too fast");

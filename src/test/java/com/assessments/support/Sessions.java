@@ -16,7 +16,7 @@ public final class Sessions {
     /** The DISC bank's items in order, with their dimensions. */
     public static final List<String[]> DISC_ITEMS = List.of(
             new String[]{"disc_01", "D"}, new String[]{"disc_02", "I"}, new String[]{"disc_03", "S"}, new String[]{"disc_04", "C"},
-            new String[]{"disc_05", "D"}, new String[]{"disc_06", "I"}, new String[]{"disc_07", "S"}, new String[]{"disc_08", "C"},
+            new String[]{"disc_05", "D"}, new String[]{"disc_06", "I"}, new String[]{"disc_07", "S"}, new String[]{"disc_16", "C"},
             new String[]{"disc_09", "D"}, new String[]{"disc_10", "I"}, new String[]{"disc_11", "S"}, new String[]{"disc_12", "C"},
             new String[]{"disc_13", "D"}, new String[]{"disc_14", "I"}, new String[]{"disc_15", "S"});
 

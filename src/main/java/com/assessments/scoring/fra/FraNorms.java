@@ -15,6 +15,8 @@ public final class FraNorms {
 
     /** Label of this norm table; "provisional" until real reference data replaces it. */
     public static final String VERSION = "provisional-1";
+    /** True until the table comes from a real reference sample; results say so (normsProvisional). */
+    public static final boolean PROVISIONAL = true;
 
     /** One scale's reference mean and standard deviation (sd &gt; 0). */
     public record Norm(String scale, double mean, double sd) {
@@ -37,6 +39,22 @@ public final class FraNorms {
             new Norm("rule_compliance", 3.70, 0.65),
             new Norm("self_control", 3.60, 0.70),
             new Norm("safety_awareness", 3.90, 0.55));
+
+    /**
+     * Assumed correlation between any two scales' z-scores in the reference group (provisional, like the
+     * means and SDs): the four scales describe related habits, so their mean z varies less than one z does.
+     */
+    public static final double SCALE_CORRELATION = 0.30;
+
+    /**
+     * The standard deviation of the mean of the four z-scores in the reference group:
+     * sqrt((1 + 3 * rho) / 4) = sqrt(0.475) = 0.689 with rho = 0.30. The composite divides by it so that its
+     * z is standard normal again and its percentile spreads like a scale's.
+     */
+    public static double compositeSd() {
+        int k = SCALES.size();
+        return Math.sqrt((1 + (k - 1) * SCALE_CORRELATION) / k);
+    }
 
     private FraNorms() {
     }

@@ -36,12 +36,16 @@ import java.util.TreeSet;
  * <li>z = (unrounded mean - norm mean) / norm sd ({@link FraNorms}, provisional); percentile =
  * round(100 * Phi(z)) half-up, clamped to 0..100 ({@link Normal#percentile}); band ({@link Bands}) from the
  * percentile: low &lt; 40 &lt;= moderate &lt; 70 &lt;= high.</li>
- * <li>Composite: zc = mean of the four unrounded z; score = 100 * Phi(zc) half-up to 1 decimal; percentile
- * = 100 * Phi(zc) half-up to an integer; band from that percentile.</li>
+ * <li>Composite: zc = (mean of the four unrounded z) / {@link FraNorms#compositeSd()} (0.689: the SD of a
+ * mean of four z-scores correlated 0.30), so that zc is standard normal in the reference group; score = 100 *
+ * Phi(zc) half-up to 1 decimal; percentile = 100 * Phi(zc) half-up to an integer; band from that
+ * percentile.</li>
  * <li>answeredRatio = answered / items, exact, rounded DOWN to 2 decimals (39/40 = 0.975 gives 0.97).</li>
  * <li>qualityFlags (sorted): straight_lining (10 or more identical consecutive raw responses among the
  * answered items in bank order), incomplete (not every item answered), too_fast (the median of the
- * responseTimeMs sent is below 1500 ms); see {@link ResponseQuality#likertFlags}.</li>
+ * responseTimeMs sent is below 1500 ms), random_responding (item-pair consistency, the mean |keyed
+ * difference| over the same-scale pairs of answered items, at least 1.25, with no straight-lining run; see
+ * {@link ResponseQuality#pairConsistency}); see {@link ResponseQuality#likertFlags}.</li>
  * </ol>
  */
 public final class FraScoring {
@@ -50,6 +54,14 @@ public final class FraScoring {
     static final int MIN_ANSWERED_TENTHS = 9;
 
     static final int STRAIGHT_LINING_RUN = 10;
+    /** Item-pair consistency at or above 5/4 is random_responding (from the simulation on /docs/scoring). */
+    static final long RANDOM_AT_NUM = 5;
+    static final long RANDOM_AT_DEN = 4;
+
+    /** Version of these rules; results name it (scoringVersion). */
+    public static final String SCORING_VERSION = "fra-2";
+
+    public static final String FLAG_RANDOM_RESPONDING = ResponseQuality.RANDOM_RESPONDING;
 
     public static final String FLAG_INCOMPLETE = ResponseQuality.INCOMPLETE;
     public static final String FLAG_STRAIGHT_LINING = ResponseQuality.STRAIGHT_LINING;
@@ -112,7 +124,7 @@ public final class FraScoring {
                     .percentile(percentile)
                     .band(Bands.of(percentile)));
         }
-        double compositeZ = zSum / scales.size();
+        double compositeZ = zSum / scales.size() / FraNorms.compositeSd();
         int compositePercentile = Normal.percentile(compositeZ);
         FraComposite composite = new FraComposite()
                 .score(Math.max(0, Math.min(100, Rounding.halfUp(100 * Normal.cdf(compositeZ), 1))))
@@ -127,8 +139,13 @@ public final class FraScoring {
                 .scales(scaleScores)
                 .composite(composite)
                 .answeredRatio(answeredRatio)
-                .qualityFlags(ResponseQuality.likertFlags(Arrays.asList(raw), STRAIGHT_LINING_RUN, answers))
-                .mock(false);
+                .qualityFlags(ResponseQuality.likertFlags(Arrays.asList(raw), STRAIGHT_LINING_RUN, answers,
+                        ResponseQuality.pairConsistency(items, raw).atLeast(RANDOM_AT_NUM, RANDOM_AT_DEN)))
+                .mock(false)
+                .bankVersion(bank.version())
+                .scoringVersion(SCORING_VERSION)
+                .normVersion(FraNorms.VERSION)
+                .normsProvisional(FraNorms.PROVISIONAL);
     }
 
     private static void checkBank(QuestionBank bank, List<String> scales) {

@@ -32,17 +32,22 @@ import java.util.Map;
  * tfd uses its 24 items (no sections); tfd_plus uses all 36 items of both sections, styles and values.</li>
  * <li>Partial answers: at least 80% of the bank's items and at least 2 items per dimension, else
  * invalid_responses.</li>
- * <li>fit = 100 * (0.5 * (r + 1) / 2 + 0.5 * (1 - meanAbsGap / 100)), r = Pearson correlation of profile and
- * target over the six dimensions (0 when either is flat), meanAbsGap = mean |score - target|; computed
- * from the unrounded profile, clamped to 0..100, rounded half-up to 1 decimal.</li>
+ * <li>similarity s(p) = 100 * (0.5 * (r + 1) / 2 + 0.5 * (1 - meanAbsGap / 100)), r = Pearson correlation of
+ * profile and target over the six dimensions (0 when either is flat), meanAbsGap = mean |score - target|.
+ * fit is anchored at the midpoint: fit = 100 * (s(p) - s(m)) / (100 - s(m)), m the profile of someone who
+ * answers 3 to everything (50 on every dimension), so that midpoint or random answering reads about 0 and
+ * the target profile itself 100; computed from the unrounded profile, clamped to 0..100, rounded half-up to
+ * 1 decimal.</li>
  * <li>band ({@link Bands}) on the reported fitScore: low &lt; 40 &lt;= moderate &lt; 70 &lt;= high.</li>
  * <li>gaps: per dimension in {@link #DIMENSIONS} order, score rounded half-up to 1 decimal, gap = that
  * reported score - target (exact, so a reader can check it).</li>
- * <li>topMatches: the reported fitScore against every candidate occupation, best first, ties by occupation
- * id, at most {@link #TOP_MATCHES}.</li>
+ * <li>topMatches: the reported fitScore against every candidate occupation (the engine passes the
+ * organization's published occupations, not the whole catalogue), best first, ties by occupation id, at
+ * most {@link #TOP_MATCHES}.</li>
  * <li>qualityFlags (sorted): incomplete (an item unanswered), straight_lining (8 or more identical
  * consecutive raw responses, answered items in bank order), too_fast (median responseTimeMs &lt; 1500 over
- * the answers that carry a time); see {@link ResponseQuality#likertFlags}.</li>
+ * the answers that carry a time), random_responding (item-pair consistency at least 1.3 with no
+ * straight-lining run; {@link ResponseQuality#pairConsistency}); see {@link ResponseQuality#likertFlags}.</li>
  * </ol>
  */
 public final class TfdScoring {
@@ -63,6 +68,16 @@ public final class TfdScoring {
     public static final int TOP_MATCHES = 5;
 
     static final int STRAIGHT_LINING_RUN = 8;
+    /** Item-pair consistency at or above 13/10 is random_responding (from the simulation on /docs/scoring). */
+    static final long RANDOM_AT_NUM = 13;
+    static final long RANDOM_AT_DEN = 10;
+    /** The profile's score on every dimension when every statement is answered 3: the fit scale's zero point. */
+    static final double MIDPOINT = 50;
+
+    /** Version of these rules; results name it (scoringVersion). */
+    public static final String SCORING_VERSION = "tfd-2";
+
+    public static final String FLAG_RANDOM_RESPONDING = ResponseQuality.RANDOM_RESPONDING;
 
     public static final String FLAG_INCOMPLETE = ResponseQuality.INCOMPLETE;
     public static final String FLAG_STRAIGHT_LINING = ResponseQuality.STRAIGHT_LINING;
@@ -111,7 +126,11 @@ public final class TfdScoring {
                 .gaps(gaps(scores, occupation))
                 .topMatches(topMatches(scores, candidates))
                 .qualityFlags(new ArrayList<>(profile.qualityFlags()))
-                .mock(false);
+                .mock(false)
+                .bankVersion(bank.version())
+                .scoringVersion(SCORING_VERSION)
+                .normVersion(null)    // fit compares with occupation targets, not with a reference group
+                .normsProvisional(false);
     }
 
     /** Rules 1 to 3 and 8. */
@@ -148,7 +167,8 @@ public final class TfdScoring {
             // (sum/count - 1) / 4 * 100 = (sum - count) * 25 / count
             scores.add((double) ((keyedSum[dim] - count[dim]) * 25) / count[dim]);
         }
-        List<String> flags = ResponseQuality.likertFlags(Arrays.asList(raw), STRAIGHT_LINING_RUN, answers);
+        List<String> flags = ResponseQuality.likertFlags(Arrays.asList(raw), STRAIGHT_LINING_RUN, answers,
+                ResponseQuality.pairConsistency(items, raw).atLeast(RANDOM_AT_NUM, RANDOM_AT_DEN));
         return new Profile(List.copyOf(scores), answered, total, List.copyOf(flags));
     }
 
@@ -166,10 +186,22 @@ public final class TfdScoring {
         return target;
     }
 
-    /** Rule 4, unrounded: 25 * (r + 1) + 50 * (1 - meanAbsGap / 100), clamped to 0..100. */
+    /**
+     * Rule 4, unrounded: the similarity anchored at the midpoint profile, 100 * (s(p) - s(m)) / (100 - s(m)),
+     * clamped to 0..100. s(m) is at most 75 (a flat profile has r = 0), so the divisor is at least 25.
+     */
     public static double fit(double[] profile, double[] target) {
         checkLength(profile);
         checkLength(target);
+        double[] midpoint = new double[DIMENSIONS.size()];
+        Arrays.fill(midpoint, MIDPOINT);
+        double zero = similarity(midpoint, target);
+        double fit = 100 * (similarity(profile, target) - zero) / (100 - zero);
+        return Math.max(0, Math.min(100, fit));
+    }
+
+    /** Rule 4's similarity, unrounded: 25 * (r + 1) + 50 * (1 - meanAbsGap / 100), clamped to 0..100. */
+    static double similarity(double[] profile, double[] target) {
         double r = pearson(profile, target);
         double absGapSum = 0;
         for (int dim = 0; dim < profile.length; dim++) {

@@ -126,21 +126,27 @@ class AbilityScoringTest {
     // ---------------------------------------------------------------- unanswered items, flags, errors
 
     @Test
-    void unansweredItemsAreSkippedNotWrong() {
-        // item 2 skipped: the estimate is the 4-item posterior mode, not the 5-item one with item 2 wrong
+    void unansweredItemsCountAsWrong() {
+        // skipping policy: item 2 skipped scores as item 2 wrong, so "1-111" has the estimate of 10111
+        // (published ltm z1 0.093 / se 0.831 -> 0.09 / 0.83, percentile 54), not the 4-item posterior mode
         AbilityResult skipped = AbilityScoring.score(LSAT, lsatAnswers("1-111"));
+        expect(skipped, 4, 4, 0.09, 0.83, 54, "incomplete");
         double[] a = {Irt2plTest.LSAT_A[0], Irt2plTest.LSAT_A[2], Irt2plTest.LSAT_A[3], Irt2plTest.LSAT_A[4]};
         double[] b = {Irt2plTest.LSAT_B[0], Irt2plTest.LSAT_B[2], Irt2plTest.LSAT_B[3], Irt2plTest.LSAT_B[4]};
         Irt2pl.Estimate four = Irt2pl.posteriorMode(a, b, new int[]{1, 1, 1, 1});
-        assertEquals(Rounding.halfUp(four.theta(), 2), skipped.getTheta(), 1e-9);
-        assertEquals(Rounding.halfUp(four.standardError(), 2), skipped.getStandardError(), 1e-9);
-        assertEquals(4, skipped.getNumberCorrect());
-        assertEquals(4, skipped.getNumberAnswered());
-        assertEquals(List.of("incomplete"), skipped.getQualityFlags());
-        // item 2 wrong: published z1 of 10111 is 0.093, clearly lower than the skipped estimate
+        assertTrue(Rounding.halfUp(four.theta(), 2) > skipped.getTheta() + 0.1, "leaving the item out would have paid");
         AbilityResult wrong = AbilityScoring.score(LSAT, lsatAnswers("10111"));
-        assertTrue(skipped.getTheta() > wrong.getTheta() + 0.1);
+        assertEquals(wrong.getTheta(), skipped.getTheta());
+        assertEquals(wrong.getStandardError(), skipped.getStandardError());
         assertTrue(wrong.getQualityFlags().isEmpty());
+        // answering only the hardest item (LSAT item 3, b = -0.28) correctly: scored as 00100, below the middle
+        AbilityResult hardestOnly = AbilityScoring.score(LSAT, lsatAnswers("--1--"));
+        assertEquals(AbilityScoring.score(LSAT, lsatAnswers("00100")).getTheta(), hardestOnly.getTheta());
+        assertTrue(hardestOnly.getPercentile() < 50, "skipping does not pay: " + hardestOnly.getPercentile());
+        assertEquals("1.0.0", skipped.getBankVersion());
+        assertEquals(AbilityScoring.SCORING_VERSION, skipped.getScoringVersion());
+        assertEquals(AbilityScoring.NORM_VERSION, skipped.getNormVersion());
+        assertEquals(Boolean.TRUE, skipped.getNormsProvisional());
     }
 
     @Test
@@ -255,12 +261,13 @@ class AbilityScoringTest {
             String type = entry.getKey();
             QuestionBank bank = entry.getValue();
             assertEquals(type, bank.type());
-            assertEquals("1.0.0", bank.version());
+            assertEquals("1.1.0", bank.version());
             assertEquals("en", bank.language());
             assertFalse(bank.instructions().isBlank());
             assertEquals("multiple_choice", bank.responseFormat().kind());
             assertEquals(sizes.get(type), bank.items().size(), type);
             double previousB = Double.NEGATIVE_INFINITY;
+            boolean increasing = true;
             for (int i = 0; i < bank.items().size(); i++) {
                 BankItem item = bank.items().get(i);
                 assertEquals(String.format("%s_%02d", type, i + 1), item.id());
@@ -278,15 +285,28 @@ class AbilityScoringTest {
                 assertNotNull(item.correct(), item.id());
                 assertTrue(item.correct() >= 1 && item.correct() <= options, item.id());
                 assertTrue(item.a() >= 0.6 && item.a() <= 2.0, item.id());
-                assertTrue(item.b() >= -2.0 && item.b() <= 2.0, item.id());
-                assertTrue(item.b() > previousB, item.id() + " b in order of difficulty");
+                assertTrue(item.b() >= -3.0 && item.b() <= 3.0, item.id());
+                increasing &= item.b() > previousB;
                 previousB = item.b();
             }
-            assertEquals(-2.0, bank.items().get(0).b(), 1e-9);
-            assertEquals(2.0, bank.items().get(bank.items().size() - 1).b(), 1e-9);
+            // bank 1.1.0: difficulty rated from each question's content, no longer rising with the position
+            assertFalse(increasing, type + " b must not simply follow the position");
             // keys are spread over the positions, not always the same option
             assertTrue(bank.items().stream().map(BankItem::correct).distinct().count() >= 3, type);
         }
+    }
+
+    @Test
+    void eachBankHasItemParametersOfItsOwn() {
+        // in bank 1.0.0 aapa and lpm shared the same 20 (a, b) pairs position by position
+        List<String> aapa = BANKS.get("aapa").items().stream().map(i -> i.a() + "/" + i.b()).toList();
+        List<String> lpm = BANKS.get("lpm").items().stream().map(i -> i.a() + "/" + i.b()).toList();
+        List<String> lpmU = BANKS.get("lpm_u").items().stream().map(i -> i.a() + "/" + i.b()).toList();
+        long samePairs = java.util.stream.IntStream.range(0, aapa.size()).filter(i -> aapa.get(i).equals(lpm.get(i))).count();
+        assertTrue(samePairs <= 2, "aapa and lpm share " + samePairs + " parameter pairs");
+        assertNotEquals(lpm.subList(0, lpmU.size()), lpmU);
+        // the hardest aapa item by content: the syllogism with "some" (aapa_19), not the last one
+        assertEquals("aapa_19", BANKS.get("aapa").items().stream().max(java.util.Comparator.comparing(BankItem::b)).orElseThrow().id());
     }
 
     /** A second answer sheet, solved by hand from the item texts: the key's option label per item. */

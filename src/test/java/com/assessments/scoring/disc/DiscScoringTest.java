@@ -43,14 +43,20 @@ import static org.junit.jupiter.api.Assertions.fail;
  * DISC scoring rules (see docs/scoring-disc.html). Every expected value of a fixed pattern below was
  * worked out by hand in the comment above it, never by calling the code under test.
  *
- * <p>Bank order (positions 1..15): D1 I1 S1 C1 D2 I2 S2 C2 D3 I3 S3 C3 D- I- S-, where "-" marks the
- * reverse-keyed item of D, I and S (keyed = 6 - raw). Patterns are written in that order. Shorthand:
+ * <p>Bank 2.0.0 order (positions 1..15): D1 I1 S1 C1 D2 I2 S2 C- D3 I3 S3 C3 D- I- S-, where "-" marks the
+ * reverse-keyed item of each dimension (keyed = 6 - raw). Patterns are written in that order (several were
+ * written for bank 1.0.0, where position 8 was a forward C item: they answer it 6 - r now, so that C keeps
+ * its keyed values). Means: D, I and S the plain mean of 4; C = 3/8 (C1 + C3) + 1/4 keyed C-. Shorthand:
  * nX = (meanX - 1) * 25; with the exact unit vectors the summed vector points along
- * (x, y) = (nI + nS - nD - nC, nD + nI - nS - nC); theta = atan2(y, x) in [0, 360).
- * Sectors: IS [0,30) II [30,60) ID [60,90) DI [90,120) DD [120,150) DC [150,180) CD [180,210)
- * CC [210,240) CS [240,270) SC [270,300) SS [300,330) SI [330,360).
- * Reliability = 1 - min(.50, max(0, L-5) * .06) - (SD < .5 ? .30 : SD < .8 ? .10 : 0)
- * - min(.40, max(0, INC-1) * .30), clamped to [0, 1]; SD^2 = (15 * sum r^2 - (sum r)^2) / 225.
+ * (x, y) = (nI + nS - nD - nC, nD + nI - nS - nC); theta = atan2(y, x) in [0, 360); profile strength =
+ * sqrt(1/2) * |(x, y)|. Sectors: IS [0,30) II [30,60) ID [60,90) DI [90,120) DD [120,150) DC [150,180)
+ * CD [180,210) CC [210,240) CS [240,270) SC [270,300) SS [300,330) SI [330,360).
+ * Quality: P = sum of |keyed difference| over the 21 same-dimension pairs / 21; score = clamp((2.1 - P) / 1.4)
+ * - min(.50, max(0, L-5) * .06) - (SD < .5 ? .30 : SD < .8 ? .10 : 0) - min(.40, max(0, INC-1) * .30),
+ * clamped to [0, 1]; SD^2 = (15 * sum r^2 - (sum r)^2) / 225; INC = mean over D, I, S, C of
+ * |keyed reverse - mean keyed forward|. The expected values were computed with exact fractions outside the
+ * code under test (an independent re-implementation of the documented rules) and are spelled out above
+ * each assertion.
  */
 class DiscScoringTest {
 
@@ -86,307 +92,400 @@ class DiscScoringTest {
             reverse.append(item.reverseKeyed() ? 'R' : '.');
         }
         assertEquals("DISCDISCDISCDIS", dims.toString());
-        assertEquals("............RRR", reverse.toString());
+        assertEquals(".......R....RRR", reverse.toString());
+        assertEquals("2.0.0", bank.version());
+        // bank 2.0.0 replaced disc_08 (C, forward) by disc_16 (C, reverse-keyed); every other id kept its text
+        assertEquals("disc_16", bank.items().get(7).id());
     }
 
     // ---------------------------------------------------------------- straight lines
 
     @Test
     void allOnes() {
-        // keyed: D 1,1,1,(6-1=5) = 8 -> 2.0; I 2.0; S 2.0; C 1,1,1 -> 1.0
-        // normalized: 25.0, 25.0, 25.0, 0.0 -> all low
-        // primary: D = I = S = 2.0 tie -> D; secondary: I = S tie -> I
-        // (x, y) = (25 + 25 - 25 - 0, 25 + 25 - 25 - 0) = (25, 25) -> 45 deg -> II (primary D, yet type12 II)
-        // L = 15 -> min(.50, 10 * .06) = .50; SD = 0 -> .30; INC: each |5 - 1| = 4 -> 4 -> min(.40, .90) = .40
-        // 1 - .50 - .30 - .40 = -.20 -> 0.0 low; flags: all three
+        // every answer 1: all four dimensions tie (C has a reverse-keyed statement now), no direction
+        // raw 1 1 1 1 | 1 1 1 1 | 1 1 1 1 | 1 1 1
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 1,1,1 rev 5 -> 2; I fwd 1,1,1 rev 5 -> 2;
+        //   S fwd 1,1,1 rev 5 -> 2; C fwd 1,1 rev 5 -> 2
+        // likert 2.0, 2.0, 2.0, 2.0; normalized 25 -> 25.0 low, 25 -> 25.0 low, 25 -> 25.0 low, 25 -> 25.0 low
+        // primary D (tied with I, S, C), secondary I (tied with S, C)
+        // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
+        // P = 44/21 = 2.0952 -> base (2.1 - P) / 1.4 = 0.0034; L = 15, SD = sqrt(0)/15 = 0.0000; INC = 4
+        // penalties: longstring/SD 0.80, INC 0.40 -> 0.0 low; flags inconsistent_responses, low_variability, straight_lining
         int[] raw = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-        assertQuality(raw, 15, 0.0, 4.0);
-        expect(score(raw), "D", "I", "II",
-                new double[]{2.0, 2.0, 2.0, 1.0}, new double[]{25.0, 25.0, 25.0, 0.0}, "low low low low",
+        assertQuality(raw, 15, 0.0000, 4.0, 44);
+        DiscResult r = score(raw);
+        expect(r, "D", "I", "DD",
+                new double[]{2.0, 2.0, 2.0, 2.0}, new double[]{25.0, 25.0, 25.0, 25.0}, "low low low low",
                 0.0, "low", "inconsistent_responses", "low_variability", "straight_lining");
+        expectProfile(r, "ISC", "SC", 0.0);
     }
 
     @Test
     void allThrees() {
-        // keyed: all 3 (6 - 3 = 3) -> means 3.0, normalized 50.0, moderate
-        // primary: four-way tie -> D; secondary: I
-        // (x, y) = (0, 0): no direction -> primary + primary = DD
-        // L = 15 -> .50; SD = 0 -> .30; INC = 0 -> 0; 1 - .80 = 0.20 low
+        // every answer 3: a four-way tie, no direction, a straight line
+        // raw 3 3 3 3 | 3 3 3 3 | 3 3 3 3 | 3 3 3
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 3,3,3 rev 3 -> 3; I fwd 3,3,3 rev 3 -> 3;
+        //   S fwd 3,3,3 rev 3 -> 3; C fwd 3,3 rev 3 -> 3
+        // likert 3.0, 3.0, 3.0, 3.0; normalized 50 -> 50.0 moderate, 50 -> 50.0 moderate, 50 -> 50.0 moderate, 50 -> 50.0 moderate
+        // primary D (tied with I, S, C), secondary I (tied with S, C)
+        // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
+        // P = 0/21 = 0.0000 -> base (2.1 - P) / 1.4 = 1.0000; L = 15, SD = sqrt(0)/15 = 0.0000; INC = 0
+        // penalties: longstring/SD 0.80, INC 0.00 -> 0.2 low; flags low_variability, straight_lining
         int[] raw = {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
-        assertQuality(raw, 15, 0.0, 0.0);
-        expect(score(raw), "D", "I", "DD",
+        assertQuality(raw, 15, 0.0000, 0.0, 0);
+        DiscResult r = score(raw);
+        expect(r, "D", "I", "DD",
                 new double[]{3.0, 3.0, 3.0, 3.0}, new double[]{50.0, 50.0, 50.0, 50.0}, "moderate moderate moderate moderate",
                 0.2, "low", "low_variability", "straight_lining");
+        expectProfile(r, "ISC", "SC", 0.0);
     }
 
     @Test
     void allFives() {
-        // keyed: D 5,5,5,(6-5=1) = 16 -> 4.0; I 4.0; S 4.0; C 5,5,5 -> 5.0 (acquiescence favours C: no reverse item)
-        // normalized 75.0, 75.0, 75.0, 100.0 -> all high
-        // primary C; secondary: D = I = S tie -> D
-        // (x, y) = (75 + 75 - 75 - 100, 75 + 75 - 75 - 100) = (-25, -25) -> 225 -> CC
-        // L = 15 -> .50; SD = 0 -> .30; INC: |1 - 5| = 4 each -> .40; -> 0.0 low, all three flags
+        // every answer 5: acquiescence no longer favours C (bank 2.0.0), a four-way tie
+        // raw 5 5 5 5 | 5 5 5 5 | 5 5 5 5 | 5 5 5
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,5,5 rev 1 -> 4; I fwd 5,5,5 rev 1 -> 4;
+        //   S fwd 5,5,5 rev 1 -> 4; C fwd 5,5 rev 1 -> 4
+        // likert 4.0, 4.0, 4.0, 4.0; normalized 75 -> 75.0 high, 75 -> 75.0 high, 75 -> 75.0 high, 75 -> 75.0 high
+        // primary D (tied with I, S, C), secondary I (tied with S, C)
+        // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
+        // P = 44/21 = 2.0952 -> base (2.1 - P) / 1.4 = 0.0034; L = 15, SD = sqrt(0)/15 = 0.0000; INC = 4
+        // penalties: longstring/SD 0.80, INC 0.40 -> 0.0 low; flags inconsistent_responses, low_variability, straight_lining
         int[] raw = {5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
-        assertQuality(raw, 15, 0.0, 4.0);
-        expect(score(raw), "C", "D", "CC",
-                new double[]{4.0, 4.0, 4.0, 5.0}, new double[]{75.0, 75.0, 75.0, 100.0}, "high high high high",
+        assertQuality(raw, 15, 0.0000, 4.0, 44);
+        DiscResult r = score(raw);
+        expect(r, "D", "I", "DD",
+                new double[]{4.0, 4.0, 4.0, 4.0}, new double[]{75.0, 75.0, 75.0, 75.0}, "high high high high",
                 0.0, "low", "inconsistent_responses", "low_variability", "straight_lining");
+        expectProfile(r, "ISC", "SC", 0.0);
     }
 
     // ---------------------------------------------------------------- each dimension as primary
 
     @Test
     void dominantPrimaryRealisticProfileWithHighReliability() {
-        // raw 5 3 2 3 | 4 4 2 2 | 5 3 1 3 | 1 3 4
-        // keyed: D 5,4,5,(6-1=5) = 19 -> 4.75; I 3,4,3,(6-3=3) = 13 -> 3.25; S 2,2,1,(6-4=2) = 7 -> 1.75;
-        //        C 3,2,3 = 8 -> 2.6667 -> 2.67
-        // normalized: D 3.75*25 = 93.75 -> 93.8 high; I 56.25 -> 56.3 moderate; S 18.75 -> 18.8 low;
-        //             C 41.667 -> 41.7 moderate
-        // primary D, secondary I (3.25 > 2.67 > 1.75)
-        // (x, y) = (56.25 + 18.75 - 93.75 - 41.667, 93.75 + 56.25 - 18.75 - 41.667) = (-60.417, 89.583)
-        //   theta = 180 - atan(89.583 / 60.417) = 180 - 56.0 = 124.0 -> DD
-        // L: runs 4,4 and 2,2 -> 2; sum r = 45, sum r^2 = 157, 15*157 - 45^2 = 330, SD = sqrt(330)/15 = 1.2111
-        // INC: D |5 - 14/3| = 1/3; I |3 - 10/3| = 1/3; S |2 - 5/3| = 1/3 -> 1/3; no penalty -> 1.00 high
-        int[] raw = {5, 3, 2, 3, 4, 4, 2, 2, 5, 3, 1, 3, 1, 3, 4};
-        assertQuality(raw, 2, 1.2111, 1.0 / 3);
-        expect(score(raw), "D", "I", "DD",
-                new double[]{4.75, 3.25, 1.75, 2.67}, new double[]{93.8, 56.3, 18.8, 41.7}, "high moderate low moderate",
+        // a realistic D profile, answered consistently
+        // raw 5 3 2 3 | 4 4 2 4 | 5 3 1 3 | 1 3 4
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,4,5 rev 5 -> 19/4; I fwd 3,4,3 rev 3 -> 13/4;
+        //   S fwd 2,2,1 rev 2 -> 7/4; C fwd 3,3 rev 2 -> 11/4
+        // likert 4.75, 3.25, 1.75, 2.75; normalized 93.75 -> 93.8 high, 56.25 -> 56.3 moderate, 18.75 -> 18.8 low, 43.75 -> 43.8 moderate
+        // primary D (tied with none), secondary I (tied with none)
+        // (x, y) = (-62.500, 87.500) -> theta 125.5 -> DD; strength sqrt(1/2) * |(x, y)| = 76.035 -> 76.0
+        // P = 11/21 = 0.5238 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(326)/15 = 1.2037; INC = 1/2
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {5, 3, 2, 3, 4, 4, 2, 4, 5, 3, 1, 3, 1, 3, 4};
+        assertQuality(raw, 2, 1.2037, 1.0 / 2, 11);
+        DiscResult r = score(raw);
+        expect(r, "D", "I", "DD",
+                new double[]{4.75, 3.25, 1.75, 2.75}, new double[]{93.8, 56.3, 18.8, 43.8}, "high moderate low moderate",
                 1.0, "high");
+        expectProfile(r, "", "", 76.0);
     }
 
     @Test
     void influencePrimaryInIsSector() {
-        // raw 2 5 4 2 | 2 4 3 1 | 2 5 4 3 | 4 2 3
-        // keyed: D 2,2,2,(6-4=2) = 8 -> 2.0; I 5,4,5,(6-2=4) = 18 -> 4.5; S 4,3,4,(6-3=3) = 14 -> 3.5; C 2,1,3 = 6 -> 2.0
-        // normalized 25.0 low, 87.5 high, 62.5 moderate, 25.0 low; primary I, secondary S
-        // (x, y) = (87.5 + 62.5 - 25 - 25, 25 + 87.5 - 62.5 - 25) = (100, 25) -> atan(0.25) = 14.04 -> IS
-        // L = 2 (2,2 at 4-5); sum r = 46, sum r^2 = 162, 2430 - 2116 = 314, SD = sqrt(314)/15 = 1.1813
-        // INC: D |2 - 2| = 0; I |4 - 14/3| = 2/3; S |3 - 11/3| = 2/3 -> 4/9; -> 1.00 high
-        int[] raw = {2, 5, 4, 2, 2, 4, 3, 1, 2, 5, 4, 3, 4, 2, 3};
-        assertQuality(raw, 2, 1.1813, 4.0 / 9);
-        expect(score(raw), "I", "S", "IS",
-                new double[]{2.0, 4.5, 3.5, 2.0}, new double[]{25.0, 87.5, 62.5, 25.0}, "low high moderate low",
+        // I primary, leaning towards S
+        // raw 2 5 4 2 | 2 4 3 5 | 2 5 4 3 | 4 2 3
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 2,2,2 rev 2 -> 2; I fwd 5,4,5 rev 4 -> 9/2;
+        //   S fwd 4,3,4 rev 3 -> 7/2; C fwd 2,3 rev 1 -> 17/8
+        // likert 2.0, 4.5, 3.5, 2.13; normalized 25 -> 25.0 low, 87.5 -> 87.5 high, 62.5 -> 62.5 moderate, 28.12 -> 28.1 low
+        // primary I (tied with none), secondary S (tied with none)
+        // (x, y) = (96.875, 21.875) -> theta 12.7 -> IS; strength sqrt(1/2) * |(x, y)| = 70.226 -> 70.2
+        // P = 12/21 = 0.5714 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(290)/15 = 1.1353; INC = 17/24
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {2, 5, 4, 2, 2, 4, 3, 5, 2, 5, 4, 3, 4, 2, 3};
+        assertQuality(raw, 2, 1.1353, 17.0 / 24, 12);
+        DiscResult r = score(raw);
+        expect(r, "I", "S", "IS",
+                new double[]{2.0, 4.5, 3.5, 2.13}, new double[]{25.0, 87.5, 62.5, 28.1}, "low high moderate low",
                 1.0, "high");
+        expectProfile(r, "", "", 70.2);
     }
 
     @Test
     void steadinessPrimaryInScSector() {
-        // raw 1 2 5 4 | 2 2 4 5 | 1 2 5 3 | 4 4 2
-        // keyed: D 1,2,1,(6-4=2) = 6 -> 1.5; I 2,2,2,(6-4=2) = 8 -> 2.0; S 5,4,5,(6-2=4) = 18 -> 4.5; C 4,5,3 = 12 -> 4.0
-        // normalized 12.5 low, 25.0 low, 87.5 high, 75.0 high; primary S, secondary C
-        // (x, y) = (25 + 87.5 - 12.5 - 75, 12.5 + 25 - 87.5 - 75) = (25, -125) -> 360 - atan(5) = 281.3 -> SC
-        // L = 2; sum r = 46, sum r^2 = 170, 2550 - 2116 = 434, SD = sqrt(434)/15 = 1.3888
-        // INC: D |2 - 4/3| = 2/3; I 0; S |4 - 14/3| = 2/3 -> 4/9; -> 1.00 high
-        int[] raw = {1, 2, 5, 4, 2, 2, 4, 5, 1, 2, 5, 3, 4, 4, 2};
-        assertQuality(raw, 2, 1.3888, 4.0 / 9);
-        expect(score(raw), "S", "C", "SC",
-                new double[]{1.5, 2.0, 4.5, 4.0}, new double[]{12.5, 25.0, 87.5, 75.0}, "low low high high",
+        // S primary, leaning towards C
+        // raw 1 2 5 4 | 2 2 4 1 | 1 2 5 3 | 4 4 2
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 1,2,1 rev 2 -> 3/2; I fwd 2,2,2 rev 2 -> 2;
+        //   S fwd 5,4,5 rev 4 -> 9/2; C fwd 4,3 rev 5 -> 31/8
+        // likert 1.5, 2.0, 4.5, 3.88; normalized 12.5 -> 12.5 low, 25 -> 25.0 low, 87.5 -> 87.5 high, 71.88 -> 71.9 high
+        // primary S (tied with none), secondary C (tied with none)
+        // (x, y) = (28.125, -121.875) -> theta 283.0 -> SC; strength sqrt(1/2) * |(x, y)| = 88.444 -> 88.4
+        // P = 12/21 = 0.5714 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(426)/15 = 1.3760; INC = 17/24
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {1, 2, 5, 4, 2, 2, 4, 1, 1, 2, 5, 3, 4, 4, 2};
+        assertQuality(raw, 2, 1.3760, 17.0 / 24, 12);
+        DiscResult r = score(raw);
+        expect(r, "S", "C", "SC",
+                new double[]{1.5, 2.0, 4.5, 3.88}, new double[]{12.5, 25.0, 87.5, 71.9}, "low low high high",
                 1.0, "high");
+        expectProfile(r, "", "", 88.4);
     }
 
     @Test
     void conscientiousnessPrimaryInCdSector() {
-        // raw 4 1 3 5 | 4 2 2 5 | 4 2 3 5 | 2 3 4
-        // keyed: D 4,4,4,(6-2=4) = 16 -> 4.0; I 1,2,2,(6-3=3) = 8 -> 2.0; S 3,2,3,(6-4=2) = 10 -> 2.5; C 5,5,5 -> 5.0
-        // normalized 75.0 high, 25.0 low, 37.5 low, 100.0 high; primary C, secondary D
-        // (x, y) = (25 + 37.5 - 75 - 100, 75 + 25 - 37.5 - 100) = (-112.5, -37.5) -> 180 + atan(1/3) = 198.4 -> CD
-        // L = 2; sum r = 49, sum r^2 = 183, 2745 - 2401 = 344, SD = sqrt(344)/15 = 1.2365
-        // INC: D 0; I |3 - 5/3| = 4/3; S |2 - 8/3| = 2/3 -> 2/3; -> 1.00 high
-        int[] raw = {4, 1, 3, 5, 4, 2, 2, 5, 4, 2, 3, 5, 2, 3, 4};
-        assertQuality(raw, 2, 1.2365, 2.0 / 3);
-        expect(score(raw), "C", "D", "CD",
+        // C primary, leaning towards D
+        // raw 4 1 3 5 | 4 2 2 1 | 4 2 3 5 | 2 3 4
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 4,4,4 rev 4 -> 4; I fwd 1,2,2 rev 3 -> 2;
+        //   S fwd 3,2,3 rev 2 -> 5/2; C fwd 5,5 rev 5 -> 5
+        // likert 4.0, 2.0, 2.5, 5.0; normalized 75 -> 75.0 high, 25 -> 25.0 low, 37.5 -> 37.5 low, 100 -> 100.0 high
+        // primary C (tied with none), secondary D (tied with none)
+        // (x, y) = (-112.500, -37.500) -> theta 198.4 -> CD; strength sqrt(1/2) * |(x, y)| = 83.853 -> 83.9
+        // P = 10/21 = 0.4762 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(360)/15 = 1.2649; INC = 1/2
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {4, 1, 3, 5, 4, 2, 2, 1, 4, 2, 3, 5, 2, 3, 4};
+        assertQuality(raw, 2, 1.2649, 1.0 / 2, 10);
+        DiscResult r = score(raw);
+        expect(r, "C", "D", "CD",
                 new double[]{4.0, 2.0, 2.5, 5.0}, new double[]{75.0, 25.0, 37.5, 100.0}, "high low low high",
                 1.0, "high");
+        expectProfile(r, "", "", 83.9);
     }
 
     // ---------------------------------------------------------------- ties and exact boundaries
 
     @Test
     void tieBetweenDominanceAndInfluenceLandsOnTheNinetyDegreeBoundary() {
-        // raw 4 5 2 1 | 4 4 2 2 | 4 3 2 3 | 2 2 4
-        // keyed: D 4,4,4,(6-2=4) = 16 -> 4.0; I 5,4,3,(6-2=4) = 16 -> 4.0; S 2,2,2,(6-4=2) = 8 -> 2.0; C 1,2,3 -> 2.0
-        // normalized 75 high, 75 high, 25 low, 25 low; primary D (tie with I, D first), secondary I
-        // (x, y) = (75 + 25 - 75 - 25, 75 + 75 - 25 - 25) = (0, 100) -> exactly 90: starts DI -> DI
-        // L = 2; sum r = 44, sum r^2 = 148, 2220 - 1936 = 284, SD = sqrt(284)/15 = 1.1235; INC = 0 -> 1.00 high
-        int[] raw = {4, 5, 2, 1, 4, 4, 2, 2, 4, 3, 2, 3, 2, 2, 4};
-        assertQuality(raw, 2, 1.1235, 0.0);
-        expect(score(raw), "D", "I", "DI",
+        // D and I tie: D fills primaryType, I is reported as tied
+        // raw 4 5 2 1 | 4 4 2 4 | 4 3 2 3 | 2 2 4
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 4,4,4 rev 4 -> 4; I fwd 5,4,3 rev 4 -> 4;
+        //   S fwd 2,2,2 rev 2 -> 2; C fwd 1,3 rev 2 -> 2
+        // likert 4.0, 4.0, 2.0, 2.0; normalized 75 -> 75.0 high, 75 -> 75.0 high, 25 -> 25.0 low, 25 -> 25.0 low
+        // primary D (tied with I), secondary I (tied with none)
+        // (x, y) = (0.000, 100.000) -> theta 90.0 -> DI; strength sqrt(1/2) * |(x, y)| = 70.711 -> 70.7
+        // P = 10/21 = 0.4762 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(284)/15 = 1.1235; INC = 0
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {4, 5, 2, 1, 4, 4, 2, 4, 4, 3, 2, 3, 2, 2, 4};
+        assertQuality(raw, 2, 1.1235, 0.0, 10);
+        DiscResult r = score(raw);
+        expect(r, "D", "I", "DI",
                 new double[]{4.0, 4.0, 2.0, 2.0}, new double[]{75.0, 75.0, 25.0, 25.0}, "high high low low",
                 1.0, "high");
+        expectProfile(r, "I", "", 70.7);
     }
 
     @Test
     void contractExampleIsReproducedAndSitsOnTheDiBoundary() {
-        // The openapi.yaml example: likert D 4.25, I 3.75, S 2.5, C 2.0; normalized 81.3, 68.8, 37.5, 25.0; type12 DI.
-        // raw 5 4 3 3 | 4 4 2 1 | 4 3 3 2 | 2 2 4
-        // keyed: D 5,4,4,(6-2=4) = 17 -> 4.25; I 4,4,3,(6-2=4) = 15 -> 3.75; S 3,2,3,(6-4=2) = 10 -> 2.5; C 3,1,2 -> 2.0
-        // normalized 81.25 -> 81.3 high; 68.75 -> 68.8 moderate (< 70); 37.5 low; 25.0 low; primary D, secondary I
-        // (x, y) = (68.75 + 37.5 - 81.25 - 25, 81.25 + 68.75 - 37.5 - 25) = (0, 87.5) -> exactly 90 -> DI
-        //   (naive cos/sin unit vectors give x = -3.6e-15 here: the exact unit vectors keep the boundary exact)
-        // L = 3 (2,2,2 at 12-14); sum r = 46, sum r^2 = 158, 2370 - 2116 = 254, SD = sqrt(254)/15 = 1.0625
-        // INC: D |4 - 13/3| = 1/3; I |4 - 11/3| = 1/3; S |2 - 8/3| = 2/3 -> 4/9 -> 1.00 high
-        int[] raw = {5, 4, 3, 3, 4, 4, 2, 1, 4, 3, 3, 2, 2, 2, 4};
-        assertQuality(raw, 3, 1.0625, 4.0 / 9);
-        expect(score(raw), "D", "I", "DI",
+        // the openapi.yaml example: likert D 4.25, I 3.75, S 2.5, C 2.0; normalized 81.3, 68.8, 37.5, 25.0; type12 DI
+        // raw 5 4 3 2 | 4 4 2 4 | 4 3 3 2 | 2 2 4
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,4,4 rev 4 -> 17/4; I fwd 4,4,3 rev 4 -> 15/4;
+        //   S fwd 3,2,3 rev 2 -> 5/2; C fwd 2,2 rev 2 -> 2
+        // likert 4.25, 3.75, 2.5, 2.0; normalized 81.25 -> 81.3 high, 68.75 -> 68.8 moderate, 37.5 -> 37.5 low, 25 -> 25.0 low
+        // primary D (tied with none), secondary I (tied with none)
+        // (x, y) = (0.000, 87.500) -> theta 90.0 -> DI; strength sqrt(1/2) * |(x, y)| = 61.872 -> 61.9
+        // P = 10/21 = 0.4762 -> base (2.1 - P) / 1.4 = 1.0000; L = 3, SD = sqrt(216)/15 = 0.9798; INC = 1/3
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {5, 4, 3, 2, 4, 4, 2, 4, 4, 3, 3, 2, 2, 2, 4};
+        assertQuality(raw, 3, 0.9798, 1.0 / 3, 10);
+        DiscResult r = score(raw);
+        expect(r, "D", "I", "DI",
                 new double[]{4.25, 3.75, 2.5, 2.0}, new double[]{81.3, 68.8, 37.5, 25.0}, "high moderate low low",
                 1.0, "high");
+        expectProfile(r, "", "", 61.9);
     }
 
     @Test
     void opposedDimensionsTiedCancelOutToPrimaryTwice() {
-        // raw 4 2 4 2 | 4 2 4 2 | 4 2 4 2 | 2 4 2
-        // keyed: D 4,4,4,(6-2=4) -> 4.0; I 2,2,2,(6-4=2) -> 2.0; S 4,4,4,(6-2=4) -> 4.0; C 2,2,2 -> 2.0
-        // normalized 75 high, 25 low, 75 high, 25 low; primary D (tie with S), secondary S
-        // (x, y) = (25 + 75 - 75 - 25, 75 + 25 - 75 - 25) = (0, 0) -> no direction -> DD
-        // L = 2 (2,2 at 12-13); seven 4s and eight 2s: sum r = 44, sum r^2 = 144, 2160 - 1936 = 224,
-        //   SD = sqrt(224)/15 = 0.9978 (>= .8, no penalty); INC = 0 -> 1.00 high
-        int[] raw = {4, 2, 4, 2, 4, 2, 4, 2, 4, 2, 4, 2, 2, 4, 2};
-        assertQuality(raw, 2, 0.9978, 0.0);
-        expect(score(raw), "D", "S", "DD",
+        // opposite dimensions tied cancel out: no direction, primary twice
+        // raw 4 2 4 2 | 4 2 4 4 | 4 2 4 2 | 2 4 2
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 4,4,4 rev 4 -> 4; I fwd 2,2,2 rev 2 -> 2;
+        //   S fwd 4,4,4 rev 4 -> 4; C fwd 2,2 rev 2 -> 2
+        // likert 4.0, 2.0, 4.0, 2.0; normalized 75 -> 75.0 high, 25 -> 25.0 low, 75 -> 75.0 high, 25 -> 25.0 low
+        // primary D (tied with S), secondary S (tied with none)
+        // (x, y) = (0.000, 0.000) -> no direction -> DD; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
+        // P = 0/21 = 0.0000 -> base (2.1 - P) / 1.4 = 1.0000; L = 3, SD = sqrt(224)/15 = 0.9978; INC = 0
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {4, 2, 4, 2, 4, 2, 4, 4, 4, 2, 4, 2, 2, 4, 2};
+        assertQuality(raw, 3, 0.9978, 0.0, 0);
+        DiscResult r = score(raw);
+        expect(r, "D", "S", "DD",
                 new double[]{4.0, 2.0, 4.0, 2.0}, new double[]{75.0, 25.0, 75.0, 25.0}, "high low high low",
                 1.0, "high");
+        expectProfile(r, "S", "", 0.0);
     }
 
     @Test
     void standardDeviationOfExactlyPointEightIsNotPenalised() {
-        // raw 3 3 3 5 | 3 3 3 5 | 3 3 3 5 | 3 3 3  (the three C items at 5, everything else 3)
-        // keyed: D 3,3,3,3 -> 3.0; I 3.0; S 3.0; C 5.0; normalized 50, 50, 50, 100
-        // primary C, secondary D (three-way tie); (x, y) = (50 + 50 - 50 - 100, 50 + 50 - 50 - 100) = (-50, -50) -> 225 -> CC
-        // L = 3; sum r = 51, sum r^2 = 183, 2745 - 2601 = 144, SD = 12/15 = 0.8 exactly: not < .8 -> no penalty
-        // INC = 0 -> 1.00 high
+        // SD exactly 0.8 costs nothing (exact comparison)
+        // raw 3 3 3 5 | 3 3 3 5 | 3 3 3 5 | 3 3 3
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 3,3,3 rev 3 -> 3; I fwd 3,3,3 rev 3 -> 3;
+        //   S fwd 3,3,3 rev 3 -> 3; C fwd 5,5 rev 1 -> 4
+        // likert 3.0, 3.0, 3.0, 4.0; normalized 50 -> 50.0 moderate, 50 -> 50.0 moderate, 50 -> 50.0 moderate, 75 -> 75.0 high
+        // primary C (tied with none), secondary D (tied with I, S)
+        // (x, y) = (-25.000, -25.000) -> theta 225.0 -> CC; strength sqrt(1/2) * |(x, y)| = 25.000 -> 25.0
+        // P = 8/21 = 0.3810 -> base (2.1 - P) / 1.4 = 1.0000; L = 3, SD = sqrt(144)/15 = 0.8000; INC = 1
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
         int[] raw = {3, 3, 3, 5, 3, 3, 3, 5, 3, 3, 3, 5, 3, 3, 3};
-        assertQuality(raw, 3, 0.8, 0.0);
-        expect(score(raw), "C", "D", "CC",
-                new double[]{3.0, 3.0, 3.0, 5.0}, new double[]{50.0, 50.0, 50.0, 100.0}, "moderate moderate moderate high",
+        assertQuality(raw, 3, 0.8000, 1.0, 8);
+        DiscResult r = score(raw);
+        expect(r, "C", "D", "CC",
+                new double[]{3.0, 3.0, 3.0, 4.0}, new double[]{50.0, 50.0, 50.0, 75.0}, "moderate moderate moderate high",
                 1.0, "high");
+        expectProfile(r, "", "IS", 25.0);
     }
 
     @Test
     void standardDeviationBelowPointEightCostsATenth() {
-        // raw 3 4 3 2 | 3 4 3 2 | 3 4 3 2 | 4 2 3  (seven 3s, four 4s, four 2s)
-        // keyed: D 3,3,3,(6-4=2) = 11 -> 2.75; I 4,4,4,(6-2=4) = 16 -> 4.0; S 3,3,3,(6-3=3) -> 3.0; C 2,2,2 -> 2.0
-        // normalized 43.75 -> 43.8 moderate, 75.0 high, 50.0 moderate, 25.0 low; primary I, secondary S
-        // (x, y) = (75 + 50 - 43.75 - 25, 43.75 + 75 - 50 - 25) = (56.25, 43.75) -> atan(0.778) = 37.9 -> II
-        // L = 1; sum r = 45, sum r^2 = 143, 2145 - 2025 = 120, SD = sqrt(120)/15 = 0.7303 -> .10
-        // INC: D |2 - 3| = 1; I 0; S 0 -> 1/3 -> 0; 1 - .10 = 0.90 high
-        int[] raw = {3, 4, 3, 2, 3, 4, 3, 2, 3, 4, 3, 2, 4, 2, 3};
-        assertQuality(raw, 1, 0.7303, 1.0 / 3);
-        expect(score(raw), "I", "S", "II",
+        // SD below 0.8 costs 0.10
+        // raw 3 4 3 2 | 3 4 3 4 | 3 4 3 2 | 4 2 3
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 3,3,3 rev 2 -> 11/4; I fwd 4,4,4 rev 4 -> 4;
+        //   S fwd 3,3,3 rev 3 -> 3; C fwd 2,2 rev 2 -> 2
+        // likert 2.75, 4.0, 3.0, 2.0; normalized 43.75 -> 43.8 moderate, 75 -> 75.0 high, 50 -> 50.0 moderate, 25 -> 25.0 low
+        // primary I (tied with none), secondary S (tied with none)
+        // (x, y) = (56.250, 43.750) -> theta 37.9 -> II; strength sqrt(1/2) * |(x, y)| = 50.389 -> 50.4
+        // P = 3/21 = 0.1429 -> base (2.1 - P) / 1.4 = 1.0000; L = 1, SD = sqrt(116)/15 = 0.7180; INC = 1/4
+        // penalties: longstring/SD 0.10, INC 0.00 -> 0.9 high; flags none
+        int[] raw = {3, 4, 3, 2, 3, 4, 3, 4, 3, 4, 3, 2, 4, 2, 3};
+        assertQuality(raw, 1, 0.7180, 1.0 / 4, 3);
+        DiscResult r = score(raw);
+        expect(r, "I", "S", "II",
                 new double[]{2.75, 4.0, 3.0, 2.0}, new double[]{43.8, 75.0, 50.0, 25.0}, "moderate high moderate low",
                 0.9, "high");
+        expectProfile(r, "", "", 50.4);
     }
 
     @Test
     void lowVariabilityWithoutStraightLining() {
-        // raw 3 4 3 4 | 3 4 3 4 | 3 4 3 4 | 3 4 3  (alternating, eight 3s and seven 4s)
-        // keyed: D 3,3,3,3 -> 3.0; I 4,4,4,(6-4=2) = 14 -> 3.5; S 3.0; C 4,4,4 -> 4.0
-        // normalized 50 moderate, 62.5 moderate, 50 moderate, 75 high; primary C, secondary I
-        // (x, y) = (62.5 + 50 - 50 - 75, 50 + 62.5 - 50 - 75) = (-12.5, -12.5) -> 225 -> CC
-        // L = 1; sum r = 52, sum r^2 = 184, 2760 - 2704 = 56, SD = sqrt(56)/15 = 0.4989 < .5 -> .30
-        // INC: D 0; I |2 - 4| = 2; S 0 -> 2/3 -> 0; 1 - .30 = 0.70 moderate; flag low_variability
+        // alternating 3 and 4: low variability without a long run
+        // raw 3 4 3 4 | 3 4 3 4 | 3 4 3 4 | 3 4 3
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 3,3,3 rev 3 -> 3; I fwd 4,4,4 rev 2 -> 7/2;
+        //   S fwd 3,3,3 rev 3 -> 3; C fwd 4,4 rev 2 -> 7/2
+        // likert 3.0, 3.5, 3.0, 3.5; normalized 50 -> 50.0 moderate, 62.5 -> 62.5 moderate, 50 -> 50.0 moderate, 62.5 -> 62.5 moderate
+        // primary I (tied with C), secondary C (tied with none)
+        // (x, y) = (0.000, 0.000) -> no direction -> II; strength sqrt(1/2) * |(x, y)| = 0.000 -> 0.0
+        // P = 10/21 = 0.4762 -> base (2.1 - P) / 1.4 = 1.0000; L = 1, SD = sqrt(56)/15 = 0.4989; INC = 1
+        // penalties: longstring/SD 0.30, INC 0.00 -> 0.7 moderate; flags low_variability
         int[] raw = {3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3};
-        assertQuality(raw, 1, 0.4989, 2.0 / 3);
-        expect(score(raw), "C", "I", "CC",
-                new double[]{3.0, 3.5, 3.0, 4.0}, new double[]{50.0, 62.5, 50.0, 75.0}, "moderate moderate moderate high",
+        assertQuality(raw, 1, 0.4989, 1.0, 10);
+        DiscResult r = score(raw);
+        expect(r, "I", "C", "II",
+                new double[]{3.0, 3.5, 3.0, 3.5}, new double[]{50.0, 62.5, 50.0, 62.5}, "moderate moderate moderate moderate",
                 0.7, "moderate", "low_variability");
+        expectProfile(r, "C", "", 0.0);
     }
 
     @Test
     void tenIdenticalInARowIsFlaggedAndNotHighReliability() {
-        // raw 5 1 5 1 | 1 3 3 3 | 3 3 3 3 | 3 3 3  (positions 6-15 all 3)
-        // keyed: D 5,1,3,(6-3=3) = 12 -> 3.0; I 1,3,3,3 = 10 -> 2.5; S 5,3,3,3 = 14 -> 3.5; C 1,3,3 = 7 -> 2.333 -> 2.33
-        // normalized 50.0 moderate, 37.5 low, 62.5 moderate, 33.333 -> 33.3 low; primary S, secondary D
-        // (x, y) = (37.5 + 62.5 - 50 - 33.333, 50 + 37.5 - 62.5 - 33.333) = (16.667, -8.333)
-        //   -> 360 - atan(0.5) = 333.4 -> SI (secondary D is opposite S, so the blend goes towards I)
-        // L = 10 -> min(.50, 5 * .06) = .30; sum r = 43, sum r^2 = 143, 2145 - 1849 = 296, SD = 1.1470 -> 0
-        // INC: D |3 - 9/3| = 0; I |3 - 7/3| = 2/3; S |3 - 11/3| = 2/3 -> 4/9 -> 0
-        // 1 - .30 = 0.70 moderate; flag straight_lining (the brief's .05 slope gave 0.75 = high here)
+        // ten identical answers in a row
+        // raw 5 1 5 1 | 1 3 3 3 | 3 3 3 3 | 3 3 3
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,1,3 rev 3 -> 3; I fwd 1,3,3 rev 3 -> 5/2;
+        //   S fwd 5,3,3 rev 3 -> 7/2; C fwd 1,3 rev 3 -> 9/4
+        // likert 3.0, 2.5, 3.5, 2.25; normalized 50 -> 50.0 moderate, 37.5 -> 37.5 low, 62.5 -> 62.5 moderate, 31.25 -> 31.3 low
+        // primary S (tied with none), secondary D (tied with none)
+        // (x, y) = (18.750, -6.250) -> theta 341.6 -> SI; strength sqrt(1/2) * |(x, y)| = 13.975 -> 14.0
+        // P = 28/21 = 1.3333 -> base (2.1 - P) / 1.4 = 0.5476; L = 10, SD = sqrt(296)/15 = 1.1470; INC = 7/12
+        // penalties: longstring/SD 0.30, INC 0.00 -> 0.25 low; flags straight_lining
         int[] raw = {5, 1, 5, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
-        assertQuality(raw, 10, 1.1470, 4.0 / 9);
-        expect(score(raw), "S", "D", "SI",
-                new double[]{3.0, 2.5, 3.5, 2.33}, new double[]{50.0, 37.5, 62.5, 33.3}, "moderate low moderate low",
-                0.7, "moderate", "straight_lining");
+        assertQuality(raw, 10, 1.1470, 7.0 / 12, 28);
+        DiscResult r = score(raw);
+        expect(r, "S", "D", "SI",
+                new double[]{3.0, 2.5, 3.5, 2.25}, new double[]{50.0, 37.5, 62.5, 31.3}, "moderate low moderate low",
+                0.25, "low", "straight_lining");
+        expectProfile(r, "", "", 14.0);
     }
 
     // ---------------------------------------------------------------- reverse-keyed inconsistency
 
     @Test
     void agreeingWithItemsAndTheirReversesIsInconsistent() {
-        // raw 5 4 4 2 | 5 5 4 3 | 4 5 5 1 | 5 5 4  (agrees with "I take charge" AND "I let others set goals", ...)
-        // keyed: D 5,5,4,(6-5=1) = 15 -> 3.75; I 4,5,5,(6-5=1) = 15 -> 3.75; S 4,4,5,(6-4=2) = 15 -> 3.75;
-        //        C 2,3,1 = 6 -> 2.0
-        // normalized 68.75 -> 68.8 moderate (x3), 25.0 low; primary D (three-way tie), secondary I
-        // (x, y) = (68.75 + 68.75 - 68.75 - 25, 68.75 + 68.75 - 68.75 - 25) = (43.75, 43.75) -> 45 -> II
-        // L = 2; sum r = 61, sum r^2 = 269, 4035 - 3721 = 314, SD = 1.1813 -> 0
-        // INC: D |1 - 14/3| = 11/3; I |1 - 14/3| = 11/3; S |2 - 13/3| = 7/3 -> 29/9 = 3.222
-        //   -> min(.40, (29/9 - 1) * .30 = .667) = .40; 1 - .40 = 0.60 moderate; flag inconsistent_responses
+        // agreeing with statements and with their reverses
+        // raw 5 4 4 2 | 5 5 4 3 | 4 5 5 1 | 5 5 4
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,5,4 rev 1 -> 15/4; I fwd 4,5,5 rev 1 -> 15/4;
+        //   S fwd 4,4,5 rev 2 -> 15/4; C fwd 2,1 rev 3 -> 15/8
+        // likert 3.75, 3.75, 3.75, 1.88; normalized 68.75 -> 68.8 moderate, 68.75 -> 68.8 moderate, 68.75 -> 68.8 moderate, 21.88 -> 21.9 low
+        // primary D (tied with I, S), secondary I (tied with S)
+        // (x, y) = (46.875, 46.875) -> theta 45.0 -> II; strength sqrt(1/2) * |(x, y)| = 46.875 -> 46.9
+        // P = 39/21 = 1.8571 -> base (2.1 - P) / 1.4 = 0.1735; L = 2, SD = sqrt(314)/15 = 1.1813; INC = 67/24
+        // penalties: longstring/SD 0.00, INC 0.40 -> 0.0 low; flags inconsistent_responses, random_responding
         int[] raw = {5, 4, 4, 2, 5, 5, 4, 3, 4, 5, 5, 1, 5, 5, 4};
-        assertQuality(raw, 2, 1.1813, 29.0 / 9);
-        expect(score(raw), "D", "I", "II",
-                new double[]{3.75, 3.75, 3.75, 2.0}, new double[]{68.8, 68.8, 68.8, 25.0}, "moderate moderate moderate low",
-                0.6, "moderate", "inconsistent_responses");
+        assertQuality(raw, 2, 1.1813, 67.0 / 24, 39);
+        DiscResult r = score(raw);
+        expect(r, "D", "I", "II",
+                new double[]{3.75, 3.75, 3.75, 1.88}, new double[]{68.8, 68.8, 68.8, 21.9}, "moderate moderate moderate low",
+                0.0, "low", "inconsistent_responses", "random_responding");
+        expectProfile(r, "IS", "S", 46.9);
     }
 
     @Test
-    void inconsistencyOfExactlyTwoIsFlaggedAndModerate() {
-        // raw 4 2 3 5 | 4 2 3 1 | 4 2 3 3 | 4 2 5
-        // keyed: D 4,4,4,(6-4=2) = 14 -> 3.5; I 2,2,2,(6-2=4) = 10 -> 2.5; S 3,3,3,(6-5=1) = 10 -> 2.5; C 5,1,3 -> 3.0
-        // normalized 62.5 moderate, 37.5 low, 37.5 low, 50.0 moderate; primary D, secondary C
-        // (x, y) = (37.5 + 37.5 - 62.5 - 50, 62.5 + 37.5 - 37.5 - 50) = (-37.5, 12.5) -> 180 - 18.4 = 161.6 -> DC
-        // L = 2 (3,3 at 11-12); sum r = 47, sum r^2 = 167, 2505 - 2209 = 296, SD = 1.1470 -> 0
-        // INC: D |2 - 4| = 2; I |4 - 2| = 2; S |1 - 3| = 2 -> exactly 2 -> (2 - 1) * .30 = .30
-        // 0.70 moderate; flag inconsistent_responses (the brief's .20 slope gave 0.80 = high here)
-        int[] raw = {4, 2, 3, 5, 4, 2, 3, 1, 4, 2, 3, 3, 4, 2, 5};
-        assertQuality(raw, 2, 1.1470, 2.0);
-        expect(score(raw), "D", "C", "DC",
-                new double[]{3.5, 2.5, 2.5, 3.0}, new double[]{62.5, 37.5, 37.5, 50.0}, "moderate low low moderate",
-                0.7, "moderate", "inconsistent_responses");
+    void inconsistencyOfExactlyTwoIsFlaggedAndCostsThirtyHundredths() {
+        // reverse-keyed inconsistency of exactly 2 is flagged (and costs 0.30)
+        // raw 4 2 3 5 | 4 2 3 4 | 4 2 3 3 | 4 2 5
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 4,4,4 rev 2 -> 7/2; I fwd 2,2,2 rev 4 -> 5/2;
+        //   S fwd 3,3,3 rev 1 -> 5/2; C fwd 5,3 rev 2 -> 7/2
+        // likert 3.5, 2.5, 2.5, 3.5; normalized 62.5 -> 62.5 moderate, 37.5 -> 37.5 low, 37.5 -> 37.5 low, 62.5 -> 62.5 moderate
+        // primary D (tied with C), secondary C (tied with none)
+        // (x, y) = (-50.000, 0.000) -> theta 180.0 -> CD; strength sqrt(1/2) * |(x, y)| = 35.355 -> 35.4
+        // P = 24/21 = 1.1429 -> base (2.1 - P) / 1.4 = 0.6837; L = 2, SD = sqrt(230)/15 = 1.0111; INC = 2
+        // penalties: longstring/SD 0.00, INC 0.30 -> 0.38 low; flags inconsistent_responses
+        int[] raw = {4, 2, 3, 5, 4, 2, 3, 4, 4, 2, 3, 3, 4, 2, 5};
+        assertQuality(raw, 2, 1.0111, 2.0, 24);
+        DiscResult r = score(raw);
+        expect(r, "D", "C", "CD",
+                new double[]{3.5, 2.5, 2.5, 3.5}, new double[]{62.5, 37.5, 37.5, 62.5}, "moderate low low moderate",
+                0.38, "low", "inconsistent_responses");
+        expectProfile(r, "C", "", 35.4);
     }
 
     // ---------------------------------------------------------------- remaining blend sectors
 
     @Test
     void influenceWithDominanceInIdSector() {
+        // I primary, leaning towards D
         // raw 5 5 2 1 | 4 5 3 3 | 4 5 2 2 | 3 1 3
-        // keyed: D 5,4,4,(6-3=3) = 16 -> 4.0; I 5,5,5,(6-1=5) = 20 -> 5.0; S 2,3,2,(6-3=3) = 10 -> 2.5; C 1,3,2 -> 2.0
-        // normalized 75 high, 100 high, 37.5 low, 25 low; primary I, secondary D
-        // (x, y) = (100 + 37.5 - 75 - 25, 75 + 100 - 37.5 - 25) = (37.5, 112.5) -> atan(3) = 71.6 -> ID
-        // L = 2; sum r = 48, sum r^2 = 182, 2730 - 2304 = 426, SD = sqrt(426)/15 = 1.3760
-        // INC: D |3 - 13/3| = 4/3; I 0; S |3 - 7/3| = 2/3 -> 2/3 -> 1.00 high
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 5,4,4 rev 3 -> 4; I fwd 5,5,5 rev 5 -> 5;
+        //   S fwd 2,3,2 rev 3 -> 5/2; C fwd 1,2 rev 3 -> 15/8
+        // likert 4.0, 5.0, 2.5, 1.88; normalized 75 -> 75.0 high, 100 -> 100.0 high, 37.5 -> 37.5 low, 21.88 -> 21.9 low
+        // primary I (tied with none), secondary D (tied with none)
+        // (x, y) = (40.625, 115.625) -> theta 70.6 -> ID; strength sqrt(1/2) * |(x, y)| = 86.659 -> 86.7
+        // P = 14/21 = 0.6667 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(426)/15 = 1.3760; INC = 7/8
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
         int[] raw = {5, 5, 2, 1, 4, 5, 3, 3, 4, 5, 2, 2, 3, 1, 3};
-        assertQuality(raw, 2, 1.3760, 2.0 / 3);
-        expect(score(raw), "I", "D", "ID",
-                new double[]{4.0, 5.0, 2.5, 2.0}, new double[]{75.0, 100.0, 37.5, 25.0}, "high high low low",
+        assertQuality(raw, 2, 1.3760, 7.0 / 8, 14);
+        DiscResult r = score(raw);
+        expect(r, "I", "D", "ID",
+                new double[]{4.0, 5.0, 2.5, 1.88}, new double[]{75.0, 100.0, 37.5, 21.9}, "high high low low",
                 1.0, "high");
+        expectProfile(r, "", "", 86.7);
     }
 
     @Test
     void pureSteadinessWithSecondaryTieInSsSector() {
-        // raw 2 3 5 3 | 2 4 5 4 | 2 2 5 2 | 4 3 1
-        // keyed: D 2,2,2,(6-4=2) = 8 -> 2.0; I 3,4,2,(6-3=3) = 12 -> 3.0; S 5,5,5,(6-1=5) -> 5.0; C 3,4,2 = 9 -> 3.0
-        // normalized 25 low, 50 moderate, 100 high, 50 moderate; primary S, secondary I (tie with C, I first)
-        // (x, y) = (50 + 100 - 25 - 50, 25 + 50 - 100 - 50) = (75, -75) -> 315 -> SS
-        // L = 2; sum r = 47, sum r^2 = 171, 2565 - 2209 = 356, SD = sqrt(356)/15 = 1.2579; INC = 0 -> 1.00 high
-        int[] raw = {2, 3, 5, 3, 2, 4, 5, 4, 2, 2, 5, 2, 4, 3, 1};
-        assertQuality(raw, 2, 1.2579, 0.0);
-        expect(score(raw), "S", "I", "SS",
+        // pure S; I and C tie for secondary
+        // raw 2 3 5 3 | 2 4 5 3 | 2 2 5 3 | 4 3 1
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 2,2,2 rev 2 -> 2; I fwd 3,4,2 rev 3 -> 3;
+        //   S fwd 5,5,5 rev 5 -> 5; C fwd 3,3 rev 3 -> 3
+        // likert 2.0, 3.0, 5.0, 3.0; normalized 25 -> 25.0 low, 50 -> 50.0 moderate, 100 -> 100.0 high, 50 -> 50.0 moderate
+        // primary S (tied with none), secondary I (tied with C)
+        // (x, y) = (75.000, -75.000) -> theta 315.0 -> SS; strength sqrt(1/2) * |(x, y)| = 75.000 -> 75.0
+        // P = 6/21 = 0.2857 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(326)/15 = 1.2037; INC = 0
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {2, 3, 5, 3, 2, 4, 5, 3, 2, 2, 5, 3, 4, 3, 1};
+        assertQuality(raw, 2, 1.2037, 0.0, 6);
+        DiscResult r = score(raw);
+        expect(r, "S", "I", "SS",
                 new double[]{2.0, 3.0, 5.0, 3.0}, new double[]{25.0, 50.0, 100.0, 50.0}, "low moderate high moderate",
                 1.0, "high");
+        expectProfile(r, "", "C", 75.0);
     }
 
     @Test
     void conscientiousnessWithSteadinessInCsSector() {
-        // raw 2 1 5 5 | 2 2 4 5 | 2 1 5 5 | 4 4 2
-        // keyed: D 2,2,2,(6-4=2) -> 2.0; I 1,2,1,(6-4=2) = 6 -> 1.5; S 5,4,5,(6-2=4) = 18 -> 4.5; C 5,5,5 -> 5.0
-        // normalized 25 low, 12.5 low, 87.5 high, 100 high; primary C, secondary S
-        // (x, y) = (12.5 + 87.5 - 25 - 100, 25 + 12.5 - 87.5 - 100) = (-25, -150) -> 180 + atan(6) = 260.5 -> CS
-        // L = 2; sum r = 49, sum r^2 = 195, 2925 - 2401 = 524, SD = sqrt(524)/15 = 1.5261
-        // INC: D 0; I |2 - 4/3| = 2/3; S |4 - 14/3| = 2/3 -> 4/9 -> 1.00 high
-        int[] raw = {2, 1, 5, 5, 2, 2, 4, 5, 2, 1, 5, 5, 4, 4, 2};
-        assertQuality(raw, 2, 1.5261, 4.0 / 9);
-        expect(score(raw), "C", "S", "CS",
+        // C primary, leaning towards S
+        // raw 2 1 5 5 | 2 2 4 1 | 2 1 5 5 | 4 4 2
+        // keyed (rev = 6 - raw; fwd mean 3/4, rev 1/4): D fwd 2,2,2 rev 2 -> 2; I fwd 1,2,1 rev 2 -> 3/2;
+        //   S fwd 5,4,5 rev 4 -> 9/2; C fwd 5,5 rev 5 -> 5
+        // likert 2.0, 1.5, 4.5, 5.0; normalized 25 -> 25.0 low, 12.5 -> 12.5 low, 87.5 -> 87.5 high, 100 -> 100.0 high
+        // primary C (tied with none), secondary S (tied with none)
+        // (x, y) = (-25.000, -150.000) -> theta 260.5 -> CS; strength sqrt(1/2) * |(x, y)| = 107.529 -> 107.5
+        // P = 8/21 = 0.3810 -> base (2.1 - P) / 1.4 = 1.0000; L = 2, SD = sqrt(540)/15 = 1.5492; INC = 1/3
+        // penalties: longstring/SD 0.00, INC 0.00 -> 1.0 high; flags none
+        int[] raw = {2, 1, 5, 5, 2, 2, 4, 1, 2, 1, 5, 5, 4, 4, 2};
+        assertQuality(raw, 2, 1.5492, 1.0 / 3, 8);
+        DiscResult r = score(raw);
+        expect(r, "C", "S", "CS",
                 new double[]{2.0, 1.5, 4.5, 5.0}, new double[]{25.0, 12.5, 87.5, 100.0}, "low low high high",
                 1.0, "high");
+        expectProfile(r, "", "", 107.5);
     }
 
     @Test
@@ -427,7 +526,8 @@ class DiscScoringTest {
         //   = (-2.075, -3.0218) -> 180 + atan(1.456) = 235.5 -> CC
         Map<String, Double> means = means(2.125, 1.25, 2.5984, 3.7984);
         DiscResult mock = DiscScoring.fromMeans(means, true);
-        assertSchemaValid(mock);
+        assertEquals(null, mock.getBankVersion(), "the caller names the bank");
+        assertSchemaValid(mock.bankVersion("2.0.0"));
         assertEquals("C", mock.getPrimaryType().toString());
         assertEquals("S", mock.getSecondaryType().toString());
         assertEquals("CC", mock.getType12());
@@ -463,12 +563,12 @@ class DiscScoringTest {
 
     @Test
     void fromMeansAgreesWithScoreForTheSameMeans() {
-        // the contract example: keyed sums D 17, I 15, S 10, C 6 -> means 17/4, 15/4, 10/4, 6/3
-        int[] raw = {5, 4, 3, 3, 4, 4, 2, 1, 4, 3, 3, 2, 2, 2, 4};
-        assertSameDerivedFields(score(raw), DiscScoring.fromMeans(means(17 / 4.0, 15 / 4.0, 10 / 4.0, 6 / 3.0), false));
-        // thirds for C: keyed sums D 12, I 10, S 14, C 7 -> C = 7/3
-        int[] thirds = {5, 1, 5, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
-        assertSameDerivedFields(score(thirds), DiscScoring.fromMeans(means(12 / 4.0, 10 / 4.0, 14 / 4.0, 7 / 3.0), false));
+        // the contract example: keyed D 17/4, I 15/4, S 10/4; C 3/8 (2 + 2) + 1/4 (6 - 4) = 2
+        int[] raw = {5, 4, 3, 2, 4, 4, 2, 4, 4, 3, 3, 2, 2, 2, 4};
+        assertSameDerivedFields(score(raw), DiscScoring.fromMeans(means(17 / 4.0, 15 / 4.0, 10 / 4.0, 2.0), false));
+        // eighths for C: keyed D 12/4, I 10/4, S 14/4; C 3/8 (5 + 2) + 1/4 (6 - 3) = 27/8
+        int[] eighths = {5, 1, 5, 5, 1, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3};
+        assertSameDerivedFields(score(eighths), DiscScoring.fromMeans(means(12 / 4.0, 10 / 4.0, 14 / 4.0, 27 / 8.0), false));
     }
 
     // ---------------------------------------------------------------- properties over random answer sets
@@ -550,7 +650,26 @@ class DiscScoringTest {
             assertEquals(rel >= 0.75 ? "high" : rel >= 0.5 ? "moderate" : "low", r.getReliabilityLevel().toString(), context);
             List<String> flags = r.getQualityFlags();
             assertEquals(new ArrayList<>(new TreeSet<>(flags)), flags, context);
-            assertTrue(Set.of("inconsistent_responses", "low_variability", "straight_lining").containsAll(flags), context);
+            assertTrue(Set.of("inconsistent_responses", "low_variability", "random_responding", "straight_lining").containsAll(flags), context);
+            if (flags.contains("random_responding")) {
+                assertEquals("low", r.getReliabilityLevel().toString(), "random responding is low: " + context);
+            }
+
+            // ties: exactly the other dimensions with the primary's (secondary's) mean, in D, I, S, C order
+            List<String> tied = new ArrayList<>();
+            List<String> tiedSecondary = new ArrayList<>();
+            for (int d = 0; d < 4; d++) {
+                if (d != primary && means[d] == means[primary]) {
+                    tied.add("DISC".substring(d, d + 1));
+                }
+                if (d != primary && d != secondary && means[d] == means[secondary]) {
+                    tiedSecondary.add("DISC".substring(d, d + 1));
+                }
+            }
+            assertEquals(tied, r.getPrimaryTiedWith().stream().map(Object::toString).toList(), context);
+            assertEquals(tiedSecondary, r.getSecondaryTiedWith().stream().map(Object::toString).toList(), context);
+            assertEquals(Math.hypot(x, y), r.getProfileStrength(), 0.05 + 1e-9, context);
+            assertEquals(r.getProfileStrength() < 20, r.getUndifferentiated(), context);
             if (!flags.isEmpty()) {
                 assertNotEquals("high", r.getReliabilityLevel().toString(), "a flagged result is never high: " + context);
             }
@@ -564,14 +683,14 @@ class DiscScoringTest {
         }
         // the generator reaches every label, flag and level, so the checks above were exercised
         assertEquals(Set.of("DD", "DI", "DC", "II", "ID", "IS", "SS", "SI", "SC", "CC", "CD", "CS"), labels);
-        assertEquals(Set.of("inconsistent_responses", "low_variability", "straight_lining"), flagsSeen);
+        assertEquals(Set.of("inconsistent_responses", "low_variability", "random_responding", "straight_lining"), flagsSeen);
         assertEquals(Set.of("high", "moderate", "low"), levels);
     }
 
     @Test
     void schemaValidatorRejectsOutOfContractResults() {
         // proves the validator used above is live: extra members and out-of-range values fail
-        ObjectNode json = MAPPER.valueToTree(DiscScoring.fromMeans(means(3.0, 3.0, 3.0, 3.0), false));
+        ObjectNode json = MAPPER.valueToTree(DiscScoring.fromMeans(means(3.0, 3.0, 3.0, 3.0), false).bankVersion("2.0.0"));
         assertFalse(validate(json).hasErrors(), () -> validate(json).getMessages().toString());
         ObjectNode extra = json.deepCopy();
         extra.put("extra", 1);
@@ -628,12 +747,14 @@ class DiscScoringTest {
     void engineReturnsTheContractJson() {
         DiscScoringEngine engine = new DiscScoringEngine(MAPPER);
         assertEquals("disc", engine.type());
-        int[] raw = {5, 4, 3, 3, 4, 4, 2, 1, 4, 3, 3, 2, 2, 2, 4};
+        int[] raw = {5, 4, 3, 2, 4, 4, 2, 4, 4, 3, 3, 2, 2, 2, 4};
         JsonNode json = engine.score(new ScoringEngine.ScoringRequest(bank, answers(raw), "org_test", java.util.Map.of()));
         Set<String> names = new HashSet<>();
         json.fieldNames().forEachRemaining(names::add);
-        assertEquals(Set.of("kind", "primaryType", "secondaryType", "type12", "likertScores", "normalizedScores", "bands",
-                "reliabilityScore", "reliabilityLevel", "qualityFlags", "mock"), names);
+        assertEquals(Set.of("kind", "primaryType", "secondaryType", "primaryTiedWith", "secondaryTiedWith", "type12",
+                "profileStrength", "undifferentiated", "likertScores", "normalizedScores", "bands",
+                "reliabilityScore", "reliabilityLevel", "qualityFlags", "mock", "bankVersion", "scoringVersion",
+                "normVersion", "normsProvisional"), names);
         assertEquals("disc", json.get("kind").asText());
         assertEquals("DI", json.get("type12").asText());
         assertEquals(81.3, json.get("normalizedScores").get("D").asDouble());
@@ -661,7 +782,7 @@ class DiscScoringTest {
     // ---------------------------------------------------------------- helpers
 
     private static void fromMeansCase(double d, double i, double s, double c, String type12, String primary, String secondary) {
-        DiscResult r = DiscScoring.fromMeans(means(d, i, s, c), true);
+        DiscResult r = DiscScoring.fromMeans(means(d, i, s, c), true).bankVersion("mock");
         assertSchemaValid(r);
         String context = "means " + d + " " + i + " " + s + " " + c;
         assertEquals(type12, r.getType12(), context);
@@ -678,17 +799,28 @@ class DiscScoringTest {
         return means;
     }
 
-    /** Keyed means D, I, S, C of a bank-order pattern, computed here from the bank layout. */
+    /** Keyed means D, I, S, C of a bank-order pattern (forward items 3/4, reverse 1/4), computed here from the bank layout. */
     private static double[] keyedMeans(int[] raw) {
-        double[] sum = new double[4];
-        int[] count = new int[4];
+        double[] forward = new double[4];
+        int[] forwardCount = new int[4];
+        double[] reverse = new double[4];
+        int[] reverseCount = new int[4];
         for (int k = 0; k < raw.length; k++) {
             BankItem item = bank.items().get(k);
             int d = "DISC".indexOf(item.dimension());
-            sum[d] += item.reverseKeyed() ? 6 - raw[k] : raw[k];
-            count[d]++;
+            if (item.reverseKeyed()) {
+                reverse[d] += 6 - raw[k];
+                reverseCount[d]++;
+            } else {
+                forward[d] += raw[k];
+                forwardCount[d]++;
+            }
         }
-        return new double[]{sum[0] / count[0], sum[1] / count[1], sum[2] / count[2], sum[3] / count[3]};
+        double[] means = new double[4];
+        for (int d = 0; d < 4; d++) {
+            means[d] = 0.75 * forward[d] / forwardCount[d] + 0.25 * reverse[d] / reverseCount[d];
+        }
+        return means;
     }
 
     private static String opposite(String dimension) {
@@ -725,7 +857,8 @@ class DiscScoringTest {
 
     private static void assertSameDerivedFields(DiscResult scored, DiscResult fromMeans) {
         DiscResult comparable = fromMeans.reliabilityScore(scored.getReliabilityScore())
-                .reliabilityLevel(scored.getReliabilityLevel()).qualityFlags(scored.getQualityFlags()).mock(scored.getMock());
+                .reliabilityLevel(scored.getReliabilityLevel()).qualityFlags(scored.getQualityFlags()).mock(scored.getMock())
+                .bankVersion(scored.getBankVersion());
         assertEquals(scored, comparable);
     }
 
@@ -750,11 +883,24 @@ class DiscScoringTest {
         return result;
     }
 
-    private static void assertQuality(int[] raw, int longstring, double sd, double inconsistency) {
+    private static void assertQuality(int[] raw, int longstring, double sd, double inconsistency, int pairDifferenceSum) {
         DiscScoring.Reliability q = DiscScoring.Reliability.of(bank.items(), raw);
         assertEquals(longstring, q.longstring(), "longstring");
         assertEquals(sd, q.sd(), 1e-4, "sd");
         assertEquals(inconsistency, q.inconsistency(), 1e-12, "inconsistency");
+        assertEquals(pairDifferenceSum / 21.0, q.pairConsistency(), 1e-12, "item-pair consistency");
+    }
+
+    /** Ties as letters in D, I, S, C order ("" for none), and the profile strength with its undifferentiated flag. */
+    private static void expectProfile(DiscResult r, String primaryTiedWith, String secondaryTiedWith, double strength) {
+        assertEquals(primaryTiedWith, String.join("", r.getPrimaryTiedWith().stream().map(Object::toString).toList()), "primaryTiedWith");
+        assertEquals(secondaryTiedWith, String.join("", r.getSecondaryTiedWith().stream().map(Object::toString).toList()), "secondaryTiedWith");
+        assertEquals(strength, r.getProfileStrength(), "profileStrength");
+        assertEquals(strength < 20, r.getUndifferentiated(), "undifferentiated");
+        assertEquals("2.0.0", r.getBankVersion());
+        assertEquals(DiscScoring.SCORING_VERSION, r.getScoringVersion());
+        assertEquals(null, r.getNormVersion());
+        assertEquals(Boolean.FALSE, r.getNormsProvisional());
     }
 
     private static void expect(DiscResult r, String primary, String secondary, String type12, double[] likert,

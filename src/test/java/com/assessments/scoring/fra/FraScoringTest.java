@@ -48,7 +48,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * safety_awareness, repeating. Reverse-keyed (keyed = 6 - raw): 10 11 12 13 21 22 23 24 29 34 35 36 37
  * (integrity 13 21 29 37; rule_compliance 10 22 34; self_control 11 23 35; safety_awareness 12 24 36).
  * Norms (provisional): integrity 3.85 / 0.60, rule_compliance 3.70 / 0.65, self_control 3.60 / 0.70,
- * safety_awareness 3.90 / 0.55. z = (mean - normMean) / normSd; percentile = round(100 Phi(z)).
+ * safety_awareness 3.90 / 0.55. z = (mean - normMean) / normSd; percentile = round(100 Phi(z)). Composite z =
+ * (mean of the four z) / sqrt((1 + 3 * 0.30) / 4) = (mean z) / 0.68920 (scale correlation 0.30, provisional).
  */
 class FraScoringTest {
 
@@ -109,11 +110,12 @@ class FraScoringTest {
         // rule_compliance z = 0.10/0.65 = 0.15385, Phi = .56113 -> 56 moderate
         // self_control z = 0.20/0.70 = 0.28571, Phi = .61245 -> 61 moderate
         // safety_awareness z = -0.10/0.55 = -0.18182, Phi = .42786 -> 43 moderate
-        // composite z = (-0.75 + 0.15385 + 0.28571 - 0.18182)/4 = -0.12306, Phi = .451028 -> 45.1, 45 moderate
+        // mean z = (-0.75 + 0.15385 + 0.28571 - 0.18182)/4 = -0.12306; composite z = -0.12306 / 0.68920 = -0.17856,
+        // Phi = .429141 -> 42.9, 43 moderate (composite SD sqrt((1 + 3 * 0.30) / 4) = sqrt(0.475) = 0.68920)
         // 40 identical raw answers: straight_lining; all answered: ratio 1.0
         FraResult r = FraScoring.score(bank, answers(all(5)));
         assertScales(r, new double[]{3.40, 3.80, 3.80, 3.80}, new int[]{23, 56, 61, 43});
-        assertComposite(r, 45.1, 45, ScoreBand.MODERATE);
+        assertComposite(r, 42.9, 43, ScoreBand.MODERATE);
         assertEquals(1.0, r.getAnsweredRatio());
         assertEquals(List.of("straight_lining"), r.getQualityFlags());
         assertValid(r);
@@ -126,10 +128,10 @@ class FraScoringTest {
         // rule_compliance z = -1.50/0.65 = -2.30769, Phi = .010508 -> 1
         // self_control z = -1.40/0.70 = -2.0, Phi = .022750 -> 2
         // safety_awareness z = -1.70/0.55 = -3.09091, Phi = .000998 -> 0
-        // composite z = -2.37048, Phi = .0088824 -> 0.9, percentile 1, low
+        // mean z = -2.37048; composite z = -2.37048 / 0.68920 = -3.43946, Phi = .000291 -> 0.0, percentile 0, low
         FraResult r = FraScoring.score(bank, answers(all(1)));
         assertScales(r, new double[]{2.60, 2.20, 2.20, 2.20}, new int[]{2, 1, 2, 0});
-        assertComposite(r, 0.9, 1, ScoreBand.LOW);
+        assertComposite(r, 0.0, 0, ScoreBand.LOW);
         assertEquals(List.of("straight_lining"), r.getQualityFlags());
         assertValid(r);
     }
@@ -138,7 +140,8 @@ class FraScoringTest {
     void consistentLowRiskAnswersUseReverseKeying() {
         // forward items 5, reverse-keyed items 1: every keyed response is 5, every mean 5.00.
         // integrity z = 1.15/0.60 = 1.91667, Phi = .97236 -> 97; the others z = 1.30/0.65 = 1.40/0.70 = 1.10/0.55 = 2,
-        // Phi(2) = .97725 -> 98; composite z = (1.91667 + 6)/4 = 1.97917, Phi = .976101 -> 97.6, 98 high.
+        // Phi(2) = .97725 -> 98; mean z = (1.91667 + 6)/4 = 1.97917; composite z = 1.97917 / 0.68920 = 2.87168,
+        // Phi = .997958 -> 99.8, 100 high.
         // raw in bank order: 5 x9, 1 x4 (items 10..13), 5 x7, 1 x4 (21..24), ... longest run 9: no straight_lining.
         int[] raw = new int[40];
         for (int k = 1; k <= 40; k++) {
@@ -149,7 +152,7 @@ class FraScoringTest {
         for (FraScaleScore s : r.getScales()) {
             assertEquals(ScoreBand.HIGH, s.getBand());
         }
-        assertComposite(r, 97.6, 98, ScoreBand.HIGH);
+        assertComposite(r, 99.8, 100, ScoreBand.HIGH);
         assertEquals(List.of(), r.getQualityFlags());
         assertValid(r);
     }
@@ -162,13 +165,38 @@ class FraScoringTest {
         // self_contr. items 3 7 11* 15 19 23* 27 31 35* 39: 5 3 (6-1)=5 4 2 (6-2)=4 4 3 (6-3)=3 5 -> 38/10 = 3.80
         // safety      items 4 8 12* 16 20 24* 28 32 36* 40: 2 5 (6-3)=3 4 5 (6-1)=5 4 5 (6-2)=4 3 -> 40/10 = 4.00
         // integrity z = 0.15/0.60 = 0.25, Phi = .59871 -> 60 moderate; rule 56, self 61 (as for all fives);
-        // safety z = 0.10/0.55 = 0.18182, Phi = .57214 -> 57. composite z = (0.25 + 0.15385 + 0.28571 + 0.18182)/4
-        // = 0.21784, Phi = .586225 -> 58.6, 59 moderate. Longest raw run 2.
+        // safety z = 0.10/0.55 = 0.18182, Phi = .57214 -> 57. mean z = (0.25 + 0.15385 + 0.28571 + 0.18182)/4
+        // = 0.21784; composite z = 0.21784 / 0.68920 = 0.31608, Phi = .624030 -> 62.4, 62 moderate. Longest raw run 2.
         FraResult r = FraScoring.score(bank, answers(MIXED));
         assertScales(r, new double[]{4.00, 3.80, 3.80, 4.00}, new int[]{60, 56, 61, 57});
-        assertComposite(r, 58.6, 59, ScoreBand.MODERATE);
+        assertComposite(r, 62.4, 62, ScoreBand.MODERATE);
         assertEquals(1.0, r.getAnsweredRatio());
         assertEquals(List.of(), r.getQualityFlags());
+        assertValid(r);
+    }
+
+    @Test
+    void randomAnsweringIsFlagged() {
+        // a uniformly random answer sheet (raw in bank order); keyed per scale (reverse-keyed items 6 - raw):
+        // integrity 5 1 2 4 5 2 2 1 1 4: sorted 1 1 1 2 2 2 4 4 5 5, sum over pairs of |difference| =
+        //   sum (2i - 11) x_(i) = -9 -7 -5 -6 -2 +2 +12 +20 +35 +45 = 85
+        // rule_compliance 3 4 5 4 2 3 1 4 5 2: sorted 1 2 2 3 3 4 4 4 5 5 -> -9 -14 -10 -9 -3 +4 +12 +20 +35 +45 = 71
+        // self_control 3 2 3 5 1 4 2 2 4 3: sorted 1 2 2 2 3 3 3 4 4 5 -> -9 -14 -10 -6 -3 +3 +9 +20 +28 +45 = 63
+        // safety 5 1 2 1 2 2 5 2 4 3: sorted 1 1 2 2 2 2 3 4 5 5 -> -9 -7 -10 -6 -2 +2 +9 +20 +35 +45 = 77
+        // P = (85 + 71 + 63 + 77) / (4 * 45) = 296/180 = 1.644 >= 1.25; longest raw run 4: random_responding
+        int[] raw = {5, 3, 3, 5, 1, 4, 2, 1, 2, 1, 3, 4, 2, 4, 5, 1, 5, 2, 1, 2, 4, 3, 2, 4, 2, 1, 2, 5, 5, 4,
+                2, 2, 1, 1, 2, 2, 2, 2, 3, 3};
+        FraResult r = FraScoring.score(bank, answers(raw));
+        assertEquals(List.of("random_responding"), r.getQualityFlags());
+        assertEquals(296 / 180.0, com.assessments.scoring.ResponseQuality.pairConsistency(bank.items(),
+                java.util.Arrays.stream(raw).boxed().toArray(Integer[]::new)).mean(), 1e-12);
+        // the mixed pattern: keyed per scale sums 32 + 46 + 54 + 54 = 186, P = 186/180 = 1.033: not flagged
+        assertEquals(List.of(), FraScoring.score(bank, answers(MIXED)).getQualityFlags());
+        // versions: the provisional norms say so
+        assertEquals("1.0.0", r.getBankVersion());
+        assertEquals(FraScoring.SCORING_VERSION, r.getScoringVersion());
+        assertEquals("provisional-1", r.getNormVersion());
+        assertEquals(Boolean.TRUE, r.getNormsProvisional());
         assertValid(r);
     }
 
@@ -176,12 +204,12 @@ class FraScoringTest {
     void exactlyNinetyPercentAnsweredWithFourIntegrityItemsMissing() {
         // MIXED without items 1, 5, 9, 13* (all integrity): integrity keyed 3 5 4 4 4 5 (items 17 21* 25 29* 33 37*)
         // = 25/6 = 4.1667 -> 4.17; z = (25/6 - 3.85)/0.60 = 0.52778, Phi = .701173 -> 70: high (the band edge).
-        // other scales as in the mixed pattern. composite z = (0.52778 + 0.15385 + 0.28571 + 0.18182)/4 = 0.28729,
-        // Phi = .613055 -> 61.3, 61 moderate. 36/40 = 0.90 exactly; flag incomplete.
+        // other scales as in the mixed pattern. mean z = (0.52778 + 0.15385 + 0.28571 + 0.18182)/4 = 0.28729;
+        // composite z = 0.28729 / 0.68920 = 0.41684, Phi = .661603 -> 66.2, 66 moderate. 36/40 = 0.90 exactly; flag incomplete.
         FraResult r = FraScoring.score(bank, answers(MIXED, 1, 5, 9, 13));
         assertScales(r, new double[]{4.17, 3.80, 3.80, 4.00}, new int[]{70, 56, 61, 57});
         assertEquals(ScoreBand.HIGH, r.getScales().get(0).getBand());
-        assertComposite(r, 61.3, 61, ScoreBand.MODERATE);
+        assertComposite(r, 66.2, 66, ScoreBand.MODERATE);
         assertEquals(0.9, r.getAnsweredRatio());
         assertEquals(List.of("incomplete"), r.getQualityFlags());
         assertValid(r);
@@ -194,10 +222,10 @@ class FraScoringTest {
         // rule      38 - 3 = 35/9 -> 3.89, z = (35/9 - 3.70)/0.65 = 0.29060, Phi = .61432 -> 61
         // self      38 - 5 = 33/9 = 3.6667 -> 3.67, z = 0.09524, Phi = .53794 -> 54
         // safety    40 - 5 = 35/9 -> 3.89, z = -0.02020, Phi = .49194 -> 49
-        // composite z = 0.10761, Phi = .542848 -> 54.3, 54 moderate; 36/40 = 0.9; incomplete.
+        // mean z = 0.10761; composite z = 0.10761 / 0.68920 = 0.15614, Phi = .562039 -> 56.2, 56 moderate; 36/40 = 0.9; incomplete.
         FraResult r = FraScoring.score(bank, answers(MIXED, 2, 11, 24, 37));
         assertScales(r, new double[]{3.89, 3.89, 3.67, 3.89}, new int[]{53, 61, 54, 49});
-        assertComposite(r, 54.3, 54, ScoreBand.MODERATE);
+        assertComposite(r, 56.2, 56, ScoreBand.MODERATE);
         assertEquals(0.9, r.getAnsweredRatio());
         assertEquals(List.of("incomplete"), r.getQualityFlags());
         assertValid(r);

@@ -47,7 +47,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>Dimension order: analytical, interpersonal, structure, drive, adaptability, care (an ip st dr ad ca).
  * tfd bank order (positions 1..24): four rounds of an ip st dr ad ca; round 4 (19..24) is reverse-keyed
  * (keyed = 6 - raw). tfd_plus: the same 24 in section styles, then 25..36 = two rounds of an ip st dr ad ca in
- * section values, all forward. score = (mean keyed - 1) * 25; fit = 25 * (r + 1) + 50 - meanAbsGap / 2.
+ * section values, all forward. score = (mean keyed - 1) * 25; similarity s(p) = 25 * (r + 1) + 50 - meanAbsGap / 2;
+ * fit = 100 * (s(p) - s0) / (100 - s0), clamped to 0..100, where s0 = s(all 50) = 75 - sum|50 - t| / 12 (r = 0
+ * for a flat profile): the anchor of someone answering 3 everywhere.
+ *
+ * <p>Software Developers: s0 = 75 - (40 + 5 + 20 + 15 + 15 + 15) / 12 = 75 - 110/12 = 65.8333, 100 - s0 = 34.1667.
  *
  * <p>Software Developers (15-1252.00) target T = [90, 45, 70, 65, 65, 35], mean 370/6.
  */
@@ -146,41 +150,45 @@ class TfdScoringTest {
 
     @Test
     void flatProfileHasZeroCorrelation() {
-        // all 50: r = 0 (flat); |gaps| 40 5 20 15 15 15 = 110, mean 18.333; 25 + 50 - 9.1667 = 65.8333 -> 65.8
+        // all 50: r = 0 (flat); |gaps| 40 5 20 15 15 15 = 110, mean 18.333; s = 25 + 50 - 9.1667 = 65.8333 = s0:
+        // the anchor itself, fit 0.0 (it was 65.8, moderate, before the anchoring)
         double[] flat = {50, 50, 50, 50, 50, 50};
         assertEquals(0.0, TfdScoring.pearson(flat, SOFTWARE));
-        assertEquals(65.8, TfdScoring.fitScore(flat, SOFTWARE));
-        assertEquals(ScoreBand.MODERATE, Bands.of(65.8));
+        assertEquals(65.8333, TfdScoring.similarity(flat, SOFTWARE), 1e-4);
+        assertEquals(0.0, TfdScoring.fitScore(flat, SOFTWARE));
         // flat target: p = [100, 0, 50, 50, 50, 50], t = 60 each: r = 0; |gaps| 40 60 10 10 10 10 = 140,
-        // mean 23.333; 25 + 50 - 11.6667 = 63.3333 -> 63.3
-        assertEquals(63.3, TfdScoring.fitScore(new double[]{100, 0, 50, 50, 50, 50}, new double[]{60, 60, 60, 60, 60, 60}));
+        // mean 23.333; s = 25 + 50 - 11.6667 = 63.3333; s0 = 75 - 60/12 = 70: below the anchor -> 0.0
+        assertEquals(63.3333, TfdScoring.similarity(new double[]{100, 0, 50, 50, 50, 50}, new double[]{60, 60, 60, 60, 60, 60}), 1e-4);
+        assertEquals(0.0, TfdScoring.fitScore(new double[]{100, 0, 50, 50, 50, 50}, new double[]{60, 60, 60, 60, 60, 60}));
     }
 
     @Test
     void oppositeProfileFitsBadly() {
         // 100 - T = [10, 55, 30, 35, 35, 65]: r = -1; |gaps| 80 10 40 30 30 30 = 220, mean 36.667;
-        // 0 + 50 - 18.3333 = 31.6667 -> 31.7
-        assertEquals(31.7, TfdScoring.fitScore(new double[]{10, 55, 30, 35, 35, 65}, SOFTWARE));
-        assertEquals(ScoreBand.LOW, Bands.of(31.7));
+        // s = 0 + 50 - 18.3333 = 31.6667, below s0 = 65.8333 -> 0.0
+        assertEquals(31.6667, TfdScoring.similarity(new double[]{10, 55, 30, 35, 35, 65}, SOFTWARE), 1e-4);
+        assertEquals(0.0, TfdScoring.fitScore(new double[]{10, 55, 30, 35, 35, 65}, SOFTWARE));
         // the worst case: r = -1 and every gap 100 gives 0.0
         assertEquals(0.0, TfdScoring.fitScore(new double[]{100, 0, 100, 0, 100, 0}, new double[]{0, 100, 0, 100, 0, 100}));
     }
 
     @Test
     void sameShapeAtAnotherLevelLosesOnlyTheLevelHalf() {
-        // T + 10 = [100, 55, 80, 75, 75, 45]: r = 1, meanAbsGap 10: 50 + 50 - 5 = 95.0
-        assertEquals(95.0, TfdScoring.fitScore(new double[]{100, 55, 80, 75, 75, 45}, SOFTWARE));
+        // T + 10 = [100, 55, 80, 75, 75, 45]: r = 1, meanAbsGap 10: s = 50 + 50 - 5 = 95.0;
+        // fit = 100 * (95 - 65.8333) / 34.1667 = 85.366 -> 85.4
+        assertEquals(85.4, TfdScoring.fitScore(new double[]{100, 55, 80, 75, 75, 45}, SOFTWARE));
     }
 
     @Test
     void partialCorrelation() {
         // p = [75, 25, 50, 50, 50, 50], t = [100, 50, 0, 50, 50, 50]; deviations p 25 -25 0 0 0 0,
         // t 50 0 -50 0 0 0: sxy = 1250, sxx = 1250, syy = 5000, r = 1250 / 2500 = 0.5;
-        // |gaps| 25 25 50 0 0 0 = 100, mean 16.667: 25 * 1.5 + 50 - 8.3333 = 79.1667 -> 79.2
+        // |gaps| 25 25 50 0 0 0 = 100, mean 16.667: s = 25 * 1.5 + 50 - 8.3333 = 79.1667;
+        // s0 = 75 - (50 + 0 + 50 + 0 + 0 + 0) / 12 = 66.6667; fit = 100 * 12.5 / 33.3333 = 37.5
         double[] p = {75, 25, 50, 50, 50, 50};
         double[] t = {100, 50, 0, 50, 50, 50};
         assertEquals(0.5, TfdScoring.pearson(p, t), 1e-12);
-        assertEquals(79.2, TfdScoring.fitScore(p, t));
+        assertEquals(37.5, TfdScoring.fitScore(p, t));
     }
 
     @Test
@@ -218,44 +226,50 @@ class TfdScoringTest {
     void resultOfPatternPForSoftwareDevelopers() {
         // p = [93.75, 37.5, 68.75, 62.5, 75, 25], mean 362.5/6 = 60.4167; T mean 61.6667.
         // sxy = 2395.833, sxx = 3177.083, syy = 1883.333: r = 2395.833 / sqrt(3177.083 * 1883.333) = 0.97944.
-        // |gaps| 3.75 7.5 1.25 2.5 10 10 = 35, mean 5.8333: 25 * 1.97944 + 50 - 2.9167 = 96.569 -> 96.6
+        // |gaps| 3.75 7.5 1.25 2.5 10 10 = 35, mean 5.8333: s = 25 * 1.97944 + 50 - 2.9167 = 96.569;
+        // fit = 100 * (96.569 - 65.8333) / 34.1667 = 89.959 -> 90.0
         JsonNode json = engine().score(request(tfd, answers(tfd, P), "15-1252.00"));
         assertNoSchemaErrors(json);
         TfdResult result = MAPPER.convertValue(json, TfdResult.class);
         assertEquals("15-1252.00", result.getOccupationId());
         assertEquals("Software Developers", result.getOccupationName());
-        assertEquals(96.6, result.getFitScore());
+        assertEquals(90.0, result.getFitScore());
         assertEquals(ScoreBand.HIGH, result.getBand());
+        assertEquals("1.0.0", result.getBankVersion());
+        assertEquals(TfdScoring.SCORING_VERSION, result.getScoringVersion());
+        assertEquals(null, result.getNormVersion());
+        assertEquals(Boolean.FALSE, result.getNormsProvisional());
         assertEquals(6, result.getGaps().size());
         assertEquals(List.of(), result.getQualityFlags());
         assertFalse(result.getMock());
-        // fits of p against every occupation, same formula:
-        //  13-2011.00 Accountants: sxy 2250, syy 3100, r = 0.71695, meanAbsGap 13.333 -> 86.257 -> 86.3
-        //  11-1021.00 Managers: sxy 656.25, syy 687.5, r = 0.44404, meanAbsGap 19.583 -> 76.309 -> 76.3
-        //  47-2061.00 Construction: sxy 41.667, syy 1333.33, r = 0.02024, meanAbsGap 19.167 -> 65.923 -> 65.9
-        //  29-1141.00 Nurses: sxy -906.25, syy 687.5, r = -0.61319, meanAbsGap 26.667 -> 46.337 -> 46.3
-        //  then 41-2031.00 43.96, 43-4051.00 42.63, 25-2021.00 40.37 (not shown: at most 5)
+        // fits of p against every occupation, same formula (s, then s0 = 75 - sum|50 - t| / 12):
+        //  13-2011.00 Accountants: sxy 2250, syy 3100, r = 0.71695, meanAbsGap 13.333 -> s 86.257; s0 65.0
+        //    -> 100 * 21.257 / 35 = 60.734 -> 60.7
+        //  11-1021.00 Managers: sxy 656.25, syy 687.5, r = 0.44404, meanAbsGap 19.583 -> s 76.309; s0 63.75
+        //    -> 100 * 12.559 / 36.25 = 34.646 -> 34.6
+        //  47-2061.00 Construction s 65.923 < s0 68.333; 29-1141.00 Nurses s 46.337 < 61.25; 41-2031.00 43.96 < 67.5;
+        //  43-4051.00 42.63 < 67.08; 25-2021.00 40.37 < 62.92: all 0.0, so ties by occupation id: 25-2021.00, 29-1141.00
         assertEquals(List.of(
-                new TfdMatch("15-1252.00", "Software Developers", 96.6),
-                new TfdMatch("13-2011.00", "Accountants and Auditors", 86.3),
-                new TfdMatch("11-1021.00", "General and Operations Managers", 76.3),
-                new TfdMatch("47-2061.00", "Construction Laborers", 65.9),
-                new TfdMatch("29-1141.00", "Registered Nurses", 46.3)), result.getTopMatches());
+                new TfdMatch("15-1252.00", "Software Developers", 90.0),
+                new TfdMatch("13-2011.00", "Accountants and Auditors", 60.7),
+                new TfdMatch("11-1021.00", "General and Operations Managers", 34.6),
+                new TfdMatch("25-2021.00", "Elementary School Teachers, Except Special Education", 0.0),
+                new TfdMatch("29-1141.00", "Registered Nurses", 0.0)), result.getTopMatches());
     }
 
     @Test
     void flatAnswersMatchByLevelOnly() {
-        // all raw 3: every keyed 3, every score 50, r = 0 everywhere: fit = 75 - sum|50 - t| / 12.
-        //  47-2061.00: 20 0 20 20 10 10 = 80 -> 68.333 -> 68.3; 41-2031.00: 15 35 0 15 15 10 = 90 -> 67.5;
-        //  43-4051.00: 95 -> 67.083 -> 67.1; 15-1252.00: 110 -> 65.833 -> 65.8; 13-2011.00: 120 -> 65.0;
-        //  (11-1021.00: 135 -> 63.75; 25-2021.00: 145 -> 62.92; 29-1141.00: 165 -> 61.25)
+        // all raw 3: every keyed 3, every score 50: the anchor profile itself, s = s0 for every occupation, fit 0.0
+        // everywhere (before the anchoring it read 61.3 to 68.3, moderate, for every occupation), so the top
+        // matches are the ties in occupation id order
         int[] threes = new int[24];
         Arrays.fill(threes, 3);
         TfdResult result = MAPPER.convertValue(engine().score(request(tfd, answers(tfd, threes), "29-1141.00")), TfdResult.class);
-        assertEquals(61.3, result.getFitScore());   // 61.25 half-up
-        assertEquals(List.of("47-2061.00", "41-2031.00", "43-4051.00", "15-1252.00", "13-2011.00"),
+        assertEquals(0.0, result.getFitScore());
+        assertEquals(ScoreBand.LOW, result.getBand());
+        assertEquals(List.of("11-1021.00", "13-2011.00", "15-1252.00", "25-2021.00", "29-1141.00"),
                 result.getTopMatches().stream().map(TfdMatch::getOccupationId).toList());
-        assertEquals(List.of(68.3, 67.5, 67.1, 65.8, 65.0),
+        assertEquals(List.of(0.0, 0.0, 0.0, 0.0, 0.0),
                 result.getTopMatches().stream().map(TfdMatch::getFitScore).toList());
         assertEquals(List.of("straight_lining"), result.getQualityFlags());
     }
@@ -269,9 +283,9 @@ class TfdScoringTest {
                 new Occupation("00-0002.00", "B", high),
                 new Occupation("00-0001.00", "A", high));
         double[] profile = {80, 80, 80, 20, 20, 20};
-        // A and B: identical -> 100.0; C: r = -1, every gap 60 -> 0 + 50 - 30 = 20.0
+        // A and B: identical -> 100.0; C: r = -1, every gap 60 -> s = 0 + 50 - 30 = 20, below s0 = 75 - 180/12 = 60 -> 0.0
         assertEquals(List.of(new TfdMatch("00-0001.00", "A", 100.0), new TfdMatch("00-0002.00", "B", 100.0),
-                new TfdMatch("00-0003.00", "C", 20.0)), TfdScoring.topMatches(profile, candidates));
+                new TfdMatch("00-0003.00", "C", 0.0)), TfdScoring.topMatches(profile, candidates));
         assertEquals(5, TfdScoring.topMatches(profile, occupations.all()).size());
         assertEquals(List.of(), TfdScoring.topMatches(profile, List.of()));
     }
@@ -299,8 +313,8 @@ class TfdScoringTest {
         assertEquals(new TfdGap("structure", 66.7, 70.0, -3.3), result.getGaps().get(2));
         assertEquals(new TfdGap("care", 29.2, 35.0, -5.8), result.getGaps().get(5));
         // sxy 2326.389, sxx 3009.259, syy 1883.333: r = 0.97721; |gaps| 5.833 7.5 3.333 2.5 10 5.833 = 35,
-        // mean 5.8333: 25 * 1.97721 + 50 - 2.9167 = 96.514 -> 96.5
-        assertEquals(96.5, result.getFitScore());
+        // mean 5.8333: s = 25 * 1.97721 + 50 - 2.9167 = 96.514; fit = 100 * (96.514 - 65.8333) / 34.1667 = 89.796 -> 89.8
+        assertEquals(89.8, result.getFitScore());
     }
 
     @Test
@@ -358,14 +372,32 @@ class TfdScoringTest {
 
     @Test
     void straightLiningNeedsEightIdenticalInARow() {
-        // positions 1..8 raw 4, then alternating 1 2: a run of exactly 8
+        // positions 1..8 raw 4, then 3 5 3 5 ... up to 18, then the reverse-keyed 19..24 raw 2 (keyed 4): a run of
+        // exactly 8, otherwise consistent (item-pair consistency 22/36, far below random_responding's 1.3)
         int[] raw = new int[24];
         for (int k = 0; k < 24; k++) {
-            raw[k] = k < 8 ? 4 : 1 + k % 2;
+            raw[k] = k < 8 ? 4 : k < 18 ? 3 + 2 * (k % 2) : 2;
         }
         assertEquals(List.of("straight_lining"), TfdScoring.profile(tfd, TfdScoring.Variant.TFD, answers(tfd, raw)).qualityFlags());
         raw[7] = 5;   // run of 7
         assertEquals(List.of(), TfdScoring.profile(tfd, TfdScoring.Variant.TFD, answers(tfd, raw)).qualityFlags());
+    }
+
+    @Test
+    void randomAnsweringIsFlaggedAndReadsAsNoFit() {
+        // a uniformly random answer sheet; keyed per dimension (round 4 reversed, 6 - raw) and the sum of |difference|
+        // over its 6 pairs: an 1 3 2 2 -> 2+1+1+1+1+0 = 6; ip 1 5 4 1 -> 4+3+0+1+4+3 = 15; st 1 2 4 3 -> 1+3+2+2+1+1 = 10;
+        // dr 3 5 5 5 -> 2+2+2 = 6; ad 2 1 3 5 -> 1+1+3+2+4+2 = 13; ca 3 5 5 3 -> 2+2+0+0+2+2 = 8
+        // P = 58/36 = 1.611 >= 1.3, longest raw run 3: random_responding
+        // profile 25, 43.75, 37.5, 87.5, 43.75, 75 against Software Developers: r = -0.547, meanAbsGap 30.417,
+        // s = 25 * 0.4529 + 50 - 15.208 = 46.11, below s0 = 65.83 -> fit 0.0, low
+        int[] raw = {1, 1, 1, 3, 2, 3, 3, 5, 2, 5, 1, 5, 2, 4, 4, 5, 3, 5, 4, 5, 3, 1, 1, 3};
+        TfdResult result = MAPPER.convertValue(engine().score(request(tfd, answers(tfd, raw), "15-1252.00")), TfdResult.class);
+        assertEquals(List.of("random_responding"), result.getQualityFlags());
+        assertEquals(0.0, result.getFitScore());
+        assertEquals(ScoreBand.LOW, result.getBand());
+        // pattern P (consistent) stays unflagged (see resultOfPatternPForSoftwareDevelopers)
+        assertEquals(List.of(), flags(answers(tfd, P)));
     }
 
     @Test
