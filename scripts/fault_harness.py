@@ -55,8 +55,8 @@ HANG_BURST = int(ENV.get("HANG_BURST", "25"))               # (d) sessions of ea
 DELIVERY_WAIT = float(ENV.get("DELIVERY_WAIT", "180"))      # longest wait for outstanding deliveries
 DELIVERY_IDLE = float(ENV.get("DELIVERY_IDLE", "20"))       # ... which ends earlier when nothing arrives this long
 
-# What a test-key DISC submission needs (the contract's example).
-DISC = {"responses": [{"questionId": f"disc_{i:02d}", "dimension": "DISC"[(i - 1) % 4], "response": r}
+# What a test-key DISC submission needs (the contract's example; bank 2.0.0: the eighth statement is disc_16).
+DISC = {"responses": [{"questionId": f"disc_{16 if i == 8 else i:02d}", "dimension": "DISC"[(i - 1) % 4], "response": r}
                       for i, r in zip(range(1, 16), [4, 3, 2, 2, 5, 4, 3, 1, 4, 4, 2, 3, 4, 4, 3])]}
 EVENTS = ["session.created", "session.completed", "session.failed", "session.expired"]
 LOST_ERROR = "no outcome%"  # DeliveryWorker.LOST

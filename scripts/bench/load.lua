@@ -15,11 +15,12 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+-- the DISC bank's items in order (bank 2.0.0: the eighth statement is disc_16); dimensions cycle D, I, S, C
 local SUBMIT_BODY = '{"responses":['
 for i = 1, 15 do
   local dims = { "D", "I", "S", "C" }
   SUBMIT_BODY = SUBMIT_BODY .. string.format('{"questionId":"disc_%02d","dimension":"%s","response":%d}%s',
-    i, dims[(i - 1) % 4 + 1], (i * 7) % 5 + 1, i < 15 and "," or "")
+    i == 8 and 16 or i, dims[(i - 1) % 4 + 1], (i * 7) % 5 + 1, i < 15 and "," or "")
 end
 SUBMIT_BODY = SUBMIT_BODY .. ']}'
 
