@@ -26,6 +26,7 @@ public class RecordedSpans implements SpanExporter {
     private static final int KEPT = 20_000;
 
     private final Deque<SpanData> spans = new ArrayDeque<>();
+    private long exported;
 
     @Override
     public synchronized CompletableResultCode export(Collection<SpanData> batch) {
@@ -34,6 +35,7 @@ public class RecordedSpans implements SpanExporter {
                 spans.removeFirst();
             }
             spans.addLast(span);
+            exported++;
         }
         return CompletableResultCode.ofSuccess();
     }
@@ -42,8 +44,16 @@ public class RecordedSpans implements SpanExporter {
         return spans.stream().filter(filter).toList();
     }
 
-    public synchronized List<SpanData> all() {
-        return new ArrayList<>(spans);
+    /** How many spans were exported so far: {@link #since} of it gives the spans ended after this call. */
+    public synchronized long mark() {
+        return exported;
+    }
+
+    /** The spans that ended since {@code mark} (as far as they are still kept). */
+    public synchronized List<SpanData> since(long mark) {
+        List<SpanData> all = new ArrayList<>(spans);
+        int newer = (int) Math.min(all.size(), exported - mark);
+        return all.subList(all.size() - newer, all.size());
     }
 
     @Override
