@@ -34,6 +34,7 @@ public class MetricFamilies {
         }
         DELIVERY_OUTCOMES.forEach(outcome -> Counter.builder("assessments.webhook.deliveries").tag("outcome", outcome)
                 .register(registry));
+        DeliveryTelemetry.EVENT_GROUPS.forEach(group -> DeliveryTelemetry.latency(registry, group));
         CREDENTIALS.forEach(credential -> Counter.builder("assessments.rate_limit.refusals").tag("credential", credential)
                 .register(registry));
     }

@@ -5,6 +5,7 @@ import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.jobs.JobRuns;
 import com.assessments.key.Caller;
+import com.assessments.observability.Spans;
 import com.assessments.org.Organization;
 import com.assessments.session.Session;
 import com.assessments.session.SessionLifecycle;
@@ -35,8 +36,11 @@ public class ReportService {
     private final SessionMapper sessions;
     private final Clock clock;
     private final JobRuns runs;
+    private final Spans spans;
 
-    public ReportService(ReportStore store, SessionLifecycle lifecycle, SessionMapper sessions, Clock clock, JobRuns runs) {
+    public ReportService(ReportStore store, SessionLifecycle lifecycle, SessionMapper sessions, Clock clock, JobRuns runs,
+                         Spans spans) {
+        this.spans = spans;
         this.store = store;
         this.lifecycle = lifecycle;
         this.sessions = sessions;
@@ -86,7 +90,7 @@ public class ReportService {
         if (stored.isPresent()) {
             return stored.get();
         }
-        byte[] pdf = ReportRenderer.render(data(s));
+        byte[] pdf = spans.call("report render", "assessment.type", s.assessmentType, () -> ReportRenderer.render(data(s)));
         if (store.put(s.id, pdf)) {
             lifecycle.reportGenerated(s);
         }

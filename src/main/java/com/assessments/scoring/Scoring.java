@@ -3,6 +3,8 @@ package com.assessments.scoring;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.opentelemetry.instrumentation.annotations.SpanAttribute;
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 
@@ -50,7 +52,9 @@ public class Scoring {
 
     /** @throws ScoringException when the engine cannot score the answers */
     /** Scores; the time taken goes to assessments_scoring_duration_seconds{type, mode} (mode: live or mock). */
-    public JsonNode score(String type, boolean test, ScoringEngine.ScoringRequest request) {
+    @WithSpan("scoring score") // a span of the request's trace: the type and mode only, never answers or results
+    public JsonNode score(@SpanAttribute("assessment.type") String type, @SpanAttribute("assessment.test_mode") boolean test,
+                          ScoringEngine.ScoringRequest request) {
         Timer.Sample sample = Timer.start(registry);
         try {
             if (test) {

@@ -27,8 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class MetricsTest {
 
-    // label values may hold braces (uri="/api/v1/sessions/{id}")
-    private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\\{.*})?) (\\S+)$");
+    // label values may hold braces (uri="/api/v1/sessions/{id}"); a sample recorded inside a trace may end with an
+    // OpenMetrics exemplar naming it (# {span_id="...",trace_id="..."} value timestamp)
+    private static final Pattern SAMPLE = Pattern.compile(
+            "^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\\{.*?})?) (\\S+)(?: # \\{span_id=\"[0-9a-f]{16}\",trace_id=\"[0-9a-f]{32}\"} .*)?$");
 
     @Inject
     TestClock clock;
@@ -38,6 +40,9 @@ class MetricsTest {
 
     @Inject
     DatabaseGauges gauges;
+
+    @Inject
+    com.assessments.webhook.delivery.DeliveryWorker worker;
 
     static Map<String, Double> scrape() {
         String text = RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
@@ -81,16 +86,17 @@ class MetricsTest {
         // a delivery to a local receiver (test key: plain http on 127.0.0.1)
         Admin.Keys test = Admin.issueKeys(org, "test", Map.of());
         try (Receiver receiver = new Receiver()) {
+            receiver.answer(500, 1); // the first attempt fails: the delivery's latency includes the wait for its retry
             api().auth().oauth2(test.secretKey()).contentType(ContentType.JSON)
                     .body(Map.of("url", receiver.url("/hook"), "events", List.of("session.created")))
                     .post("/api/v1/webhooks").then().statusCode(201);
             Sessions.created(test.secretKey(), "disc");
             receiver.await(1, Duration.ofSeconds(30));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (delta(before, scrape(), "assessments_webhook_deliveries_total", "outcome=\"succeeded\"") < 1) {
-                assertTrue(System.nanoTime() < deadline, "the delivery's success was never counted");
-                Thread.sleep(20); // its outcome is recorded with the worker's next cycle
-            }
+            awaitCounted(before, "retrying");
+            clock.advance(Duration.ofMinutes(2)); // past the first retry's wait (1 min + up to 10 %)
+            worker.runOnce();
+            assertEquals(2, receiver.await(2, Duration.ofSeconds(30)).size());
+            awaitCounted(before, "succeeded");
         }
         String unknown = "/api/v1/no-such-route-" + System.nanoTime();
         RestAssured.given().get(unknown).then().statusCode(404);
@@ -104,6 +110,17 @@ class MetricsTest {
         assertTrue(delta(before, after, "assessments_sessions_total", "event=\"expired\"", disc, liveEnv) >= 1);
         assertEquals(1, delta(before, after, "assessments_scoring_duration_seconds_count", disc, "mode=\"live\""));
         assertEquals(1, delta(before, after, "assessments_rate_limit_refusals_total", "credential=\"key\""));
+        // delivery latency (event committed -> 2xx): one success, one observation, by event group only
+        String session = "event_group=\"session\"";
+        assertEquals(1, delta(before, after, "assessments_webhook_delivery_latency_seconds_count", session));
+        assertEquals(0, delta(before, after, "assessments_webhook_delivery_latency_seconds_count", "event_group=\"report\""));
+        assertEquals(1, delta(before, after, "assessments_webhook_delivery_latency_seconds_bucket", session, "le=\"+Inf\""));
+        // measured on the service clock, which stood still but for the 2 minutes the test moved it before the retry
+        assertEquals(120.0, delta(before, after, "assessments_webhook_delivery_latency_seconds_sum", session), 1e-6);
+        assertEquals(0, delta(before, after, "assessments_webhook_delivery_latency_seconds_bucket", session, "le=\"60.0\""));
+        assertEquals(1, delta(before, after, "assessments_webhook_delivery_latency_seconds_bucket", session, "le=\"300.0\""));
+        assertTrue(after.keySet().stream().filter(k -> k.startsWith("assessments_webhook_delivery_latency_seconds_bucket{"))
+                .allMatch(k -> k.matches(".*\\{event_group=\"(session|report)\",le=\"[^\"]+\"}")), "event_group and le only");
         assertTrue(value(after, "assessments_jobs_duration_seconds_count", "job=\"" + ExpiryJob.NAME + "\"") >= 1);
         assertTrue(value(after, "assessments_jobs_last_success_seconds", "job=\"" + ExpiryJob.NAME + "\"") > 0);
         assertTrue(value(after, "assessments_licenses_available", disc) >= 5, "this organization alone has 5 left");
@@ -118,6 +135,14 @@ class MetricsTest {
                 "method=\"GET\"") >= 1);
         assertFalse(after.keySet().stream().anyMatch(k -> k.contains(completed) || k.contains(toExpire) || k.contains(org)
                 || k.contains(unknown)), "no id and no raw path in any label");
+    }
+
+    private static void awaitCounted(Map<String, Double> before, String outcome) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (delta(before, scrape(), "assessments_webhook_deliveries_total", "outcome=\"" + outcome + "\"") < 1) {
+            assertTrue(System.nanoTime() < deadline, "the delivery's outcome " + outcome + " was never counted");
+            Thread.sleep(20); // its outcome is recorded with the worker's next cycle
+        }
     }
 
     private static double delta(Map<String, Double> before, Map<String, Double> after, String name, String... labels) {

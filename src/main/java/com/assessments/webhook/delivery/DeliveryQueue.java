@@ -29,7 +29,8 @@ public class DeliveryQueue {
 
     /** What a claim hands to the sender; {@code attempt} is this attempt's number (attempts after the claim). */
     record Claimed(String id, String endpointId, String url, String eventId, int attempt, String payload,
-                   byte[] secret, byte[] previousSecret, Instant previousSecretExpiresAt) {
+                   byte[] secret, byte[] previousSecret, Instant previousSecretExpiresAt, String eventType,
+                   Instant eventCreatedAt) {
     }
 
     /** A claim's rows, and (when it took fewer than it could) the next time something becomes claimable. */
@@ -155,7 +156,8 @@ public class DeliveryQueue {
                                 insert into webhook_attempts (delivery_id, attempt, attempted_at, response_status, error, duration_ms, in_flight)
                                 select id, attempts, ?1, null, null, 0, true from c)
                             select c.id, c.endpoint_id, w.url, c.event_id, c.attempts, e.payload::text,
-                                   w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at
+                                   w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
+                                   e.type, e.created_at
                             from c
                             join webhook_endpoints w on w.id = c.endpoint_id
                             join events e on e.id = c.event_id
@@ -166,7 +168,7 @@ public class DeliveryQueue {
                     .setParameter(9, now.plus(config.claimLease())).setParameter(10, claimer).setParameter(11, LOST).getResultList();
             for (Object[] r : rows) {
                 claimed.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], ((Number) r[4]).intValue(),
-                        (String) r[5], (byte[]) r[6], (byte[]) r[7], Times.instant(r[8])));
+                        (String) r[5], (byte[]) r[6], (byte[]) r[7], Times.instant(r[8]), (String) r[9], Times.instant(r[10])));
             }
         }
         Instant nextDue = null;

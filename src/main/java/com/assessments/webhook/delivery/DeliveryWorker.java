@@ -2,6 +2,7 @@ package com.assessments.webhook.delivery;
 
 import com.assessments.common.SecretBox;
 import com.assessments.jobs.JobRuns;
+import com.assessments.observability.DeliveryTelemetry;
 import com.assessments.webhook.WebhookConfig;
 import com.assessments.webhook.delivery.DeliveryQueue.Claim;
 import com.assessments.webhook.delivery.DeliveryQueue.Claimed;
@@ -76,6 +77,7 @@ public class DeliveryWorker {
     private final WebhookHttp http;
     private final JobRuns runs;
     private final SsrfGuard guard;
+    private final DeliveryTelemetry telemetry;
     /** Written to claimed_by: unique per worker (two workers in one process are two replicas). */
     private final String claimer = JobRuns.INSTANCE + "/" + UUID.randomUUID().toString().substring(0, 8);
     private final Duration wakeCap;
@@ -96,7 +98,8 @@ public class DeliveryWorker {
     private volatile Instant lastSweep;
 
     public DeliveryWorker(DeliveryQueue queue, Clock clock, WebhookConfig config, SecretBox box, WebhookHttp http, SsrfGuard guard,
-                          JobRuns runs) {
+                          JobRuns runs, DeliveryTelemetry telemetry) {
+        this.telemetry = telemetry;
         this.queue = queue;
         this.clock = clock;
         this.config = config;
@@ -339,7 +342,21 @@ public class DeliveryWorker {
         }
     }
 
+    /** One attempt in a span of its own (see DeliveryTelemetry); a 2xx also records the delivery's latency. */
     private CompletableFuture<WebhookHttp.Result> send(Claimed c) {
+        DeliveryTelemetry.Attempt traced = telemetry.begin(c.id(), c.endpointId(), c.eventType(), c.attempt());
+        CompletableFuture<WebhookHttp.Result> sent;
+        try {
+            sent = send(c, traced);
+        } catch (RuntimeException e) {
+            traced.end(null, "error", null, null);
+            throw e;
+        }
+        return sent.whenComplete((r, e) -> traced.end(r == null ? null : r.status(), r == null ? "error" : r.error(),
+                c.eventCreatedAt(), clock.instant()));
+    }
+
+    private CompletableFuture<WebhookHttp.Result> send(Claimed c, DeliveryTelemetry.Attempt traced) {
         Instant now = clock.instant();
         byte[] body = c.payload().getBytes(StandardCharsets.UTF_8);
         URI url = URI.create(c.url());
@@ -351,7 +368,9 @@ public class DeliveryWorker {
         } catch (RuntimeException e) {
             return CompletableFuture.completedFuture(new WebhookHttp.Result(null, "dns: " + e.getMessage(), null, 0));
         }
-        return http.post(url, addresses.get(0), WebhookSigner.headers(box, c, now, body), body).toCompletableFuture();
+        Map<String, String> headers = new java.util.LinkedHashMap<>(WebhookSigner.headers(box, c, now, body));
+        traced.inject(headers); // traceparent: the receiver's trace can join this attempt's
+        return http.post(url, addresses.get(0), headers, body).toCompletableFuture();
     }
 
     /** The poll interval as a duration ("5s", "1m", "PT5S"); null when polling is off. */

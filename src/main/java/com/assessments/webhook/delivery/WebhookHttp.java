@@ -43,7 +43,9 @@ public class WebhookHttp {
         this.client = vertx.createHttpClient(new HttpClientOptions()
                         .setConnectTimeout((int) timeoutMs)
                         .setVerifyHost(true)
-                        .setKeepAlive(true),
+                        .setKeepAlive(true)
+                        // the delivery worker traces each attempt and sends its traceparent itself
+                        .setTracingPolicy(io.vertx.core.tracing.TracingPolicy.IGNORE),
                 new PoolOptions().setHttp1MaxSize(Math.max(1, config.concurrency())));
     }
 

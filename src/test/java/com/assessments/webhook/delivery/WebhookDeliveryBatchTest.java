@@ -61,6 +61,8 @@ class WebhookDeliveryBatchTest {
     SsrfGuard guard;
     @Inject
     JobRuns runs;
+    @Inject
+    com.assessments.observability.DeliveryTelemetry telemetry;
 
     final List<String[]> endpointsToDelete = new ArrayList<>();
 
@@ -98,7 +100,7 @@ class WebhookDeliveryBatchTest {
 
     @Test
     void twoWorkersOnOneDatabaseSendEachDeliveryOnceAndKeepEachEndpointsCap() throws Exception {
-        DeliveryWorker replica2 = new DeliveryWorker(queue, clock, config, box, http, guard, runs);
+        DeliveryWorker replica2 = new DeliveryWorker(queue, clock, config, box, http, guard, runs, telemetry);
         List<Receiver> receivers = new ArrayList<>();
         try {
             Admin.Keys keys = Admin.newTenant("test");

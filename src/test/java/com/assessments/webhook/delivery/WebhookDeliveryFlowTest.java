@@ -75,6 +75,8 @@ class WebhookDeliveryFlowTest {
     SsrfGuard guard;
     @Inject
     JobRuns runs;
+    @Inject
+    com.assessments.observability.DeliveryTelemetry telemetry;
 
     Receiver receiver;
     /** A second replica: another worker on the same database (not woken by commits; the tests wake it). */
@@ -84,7 +86,7 @@ class WebhookDeliveryFlowTest {
     @BeforeEach
     void start() throws Exception {
         receiver = new Receiver();
-        replica2 = new DeliveryWorker(queue, clock, config, box, http, guard, runs);
+        replica2 = new DeliveryWorker(queue, clock, config, box, http, guard, runs, telemetry);
     }
 
     @AfterEach

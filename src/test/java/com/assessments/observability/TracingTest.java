@@ -1,0 +1,177 @@
+package com.assessments.observability;
+
+import com.assessments.support.Admin;
+import com.assessments.support.Receiver;
+import com.assessments.support.Sessions;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Predicate;
+import java.util.logging.Level;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static com.assessments.support.Contract.api;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Traces as an operator sees them (spans read back from the in-memory exporter, {@link RecordedSpans}): a request's
+ * trace holds its database statements, scoring and report rendering; each webhook delivery attempt is a span whose
+ * W3C traceparent the receiver gets; every log line of a request names its request id and trace id.
+ */
+@QuarkusTest
+class TracingTest {
+
+    private static final Pattern TRACEPARENT = Pattern.compile("^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$");
+    private static final Path LOG = Path.of("target/quarkus-test.log");
+
+    @Inject
+    RecordedSpans spans;
+
+    @Test
+    void aWebhookDeliveryCarriesTheTraceparentOfItsAttemptSpan() throws Exception {
+        Admin.Keys test = Admin.newTenant("test");
+        try (Receiver receiver = new Receiver()) {
+            String secret = api().auth().oauth2(test.secretKey()).contentType(ContentType.JSON)
+                    .body(Map.of("url", receiver.url("/hook?token=receiver-own-token"), "events", List.of("session.created")))
+                    .post("/api/v1/webhooks").then().statusCode(201).extract().path("secret");
+            String session = Sessions.created(test.secretKey(), "disc")[0];
+            List<Receiver.Received> received = receiver.await(1, Duration.ofSeconds(30));
+            assertEquals(1, received.size(), "one delivery");
+            String traceparent = received.get(0).header("traceparent");
+            assertNotNull(traceparent, "the delivery carries traceparent");
+            Matcher m = TRACEPARENT.matcher(traceparent);
+            assertTrue(m.matches(), "a W3C traceparent (version 00, 32 + 16 lower-case hex digits, 2 of flags): " + traceparent);
+            String traceId = m.group(1);
+            String spanId = m.group(2);
+            assertFalse(traceId.matches("0+") || spanId.matches("0+"), "valid ids (not all zero)");
+            assertEquals(1, Integer.parseInt(m.group(3), 16) & 1, "sampled (bit 0; bit 1 is Trace Context 2's random trace id)");
+
+            SpanData attempt = await(s -> s.getSpanId().equals(spanId));
+            assertEquals(traceId, attempt.getTraceId(), "the header names the attempt's own span and trace");
+            assertEquals("webhook deliver", attempt.getName());
+            assertEquals(SpanKind.CLIENT, attempt.getKind());
+            assertEquals(1L, attempt.getAttributes().get(AttributeKey.longKey("webhook.attempt")));
+            assertEquals("session.created", attempt.getAttributes().get(AttributeKey.stringKey("webhook.event.type")));
+            assertEquals(200L, attempt.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+            String deliveryId = attempt.getAttributes().get(AttributeKey.stringKey("webhook.delivery.id"));
+            assertTrue(deliveryId != null && !deliveryId.isBlank(), "the attempt names its delivery");
+            // nothing of the receiver's URL (its query may hold the receiver's own token), the secret or the session
+            String attributes = attempt.getAttributes().toString();
+            for (String value : List.of("receiver-own-token", "127.0.0.1", secret, session)) {
+                assertFalse(attributes.contains(value), "the attempt span holds " + value);
+            }
+        }
+    }
+
+    @Test
+    void aRequestTraceHoldsItsDatabaseStatementsScoringAndReportRendering() {
+        Admin.Keys live = Admin.issueKeys(Admin.createOrganization("Tracing org " + System.nanoTime(), Map.of("disc", 2)),
+                "live", Map.of());
+        String id = Sessions.created(live.secretKey(), "disc")[0];
+
+        String submitTrace = newTraceId();
+        api().auth().oauth2(live.secretKey()).contentType(ContentType.JSON).header("traceparent", traceparent(submitTrace))
+                .body(Sessions.discVaried()).post("/api/v1/sessions/{id}/submit", id).then().statusCode(200);
+        SpanData server = await(s -> s.getTraceId().equals(submitTrace) && s.getKind() == SpanKind.SERVER);
+        SpanData scoring = await(s -> s.getTraceId().equals(submitTrace) && s.getName().equals("scoring score"));
+        assertEquals("disc", scoring.getAttributes().get(AttributeKey.stringKey("assessment.type")));
+        assertEquals(Boolean.FALSE, scoring.getAttributes().get(AttributeKey.booleanKey("assessment.test_mode")));
+        List<SpanData> statements = spans.matching(s -> s.getTraceId().equals(submitTrace) && s.getKind() == SpanKind.CLIENT
+                && "postgresql".equals(dbSystem(s)));
+        assertFalse(statements.isEmpty(), "the submit's database statements are spans of its trace");
+        assertTrue(statements.stream().allMatch(s -> !s.getParentSpanId().equals("0000000000000000")), "statements have parents");
+        assertEquals(server.getTraceId(), scoring.getTraceId());
+
+        String reportTrace = newTraceId();
+        byte[] pdf = RestAssured.given().auth().oauth2(live.secretKey()).header("traceparent", traceparent(reportTrace))
+                .get("/api/v1/sessions/{id}/report.pdf", id).then().statusCode(200).extract().asByteArray();
+        assertTrue(new String(pdf, 0, 5, StandardCharsets.US_ASCII).startsWith("%PDF-"));
+        SpanData render = await(s -> s.getTraceId().equals(reportTrace) && s.getName().equals("report render"));
+        assertEquals("disc", render.getAttributes().get(AttributeKey.stringKey("assessment.type")));
+    }
+
+    @Test
+    void everyLogLineOfARequestNamesItsRequestIdAndTraceId() throws IOException {
+        Admin.Keys test = Admin.newTenant("test");
+        long start = Files.exists(LOG) ? Files.size(LOG) : 0;
+        String traceId = newTraceId();
+        String requestId = "req_tracing_" + System.nanoTime();
+        // Hibernate's statement log (DEBUG, statements with ? placeholders, no values) makes the request write lines
+        java.util.logging.Logger sql = java.util.logging.Logger.getLogger("org.hibernate.SQL");
+        Level was = sql.getLevel();
+        sql.setLevel(Level.FINE);
+        try {
+            Sessions.create(test.secretKey(), Sessions.body("disc", "log-trace-" + System.nanoTime()))
+                    .statusCode(201);
+            api().auth().oauth2(test.secretKey()).header("traceparent", traceparent(traceId)).header("X-Request-Id", requestId)
+                    .get("/api/v1/sessions").then().statusCode(200).header("X-Request-Id", requestId);
+        } finally {
+            sql.setLevel(was);
+        }
+        List<String> lines = readFrom(start).lines().filter(l -> l.contains(requestId) || l.contains(traceId)).toList();
+        assertTrue(lines.size() >= 2, "the request wrote log lines: " + lines);
+        for (String line : lines) {
+            assertTrue(line.contains(requestId) && line.contains(traceId), "a line with both ids: " + line);
+        }
+    }
+
+    private static String dbSystem(SpanData s) {
+        String name = s.getAttributes().get(AttributeKey.stringKey("db.system.name"));
+        return name != null ? name : s.getAttributes().get(AttributeKey.stringKey("db.system"));
+    }
+
+    private SpanData await(Predicate<SpanData> which) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (true) {
+            List<SpanData> found = spans.matching(which);
+            if (!found.isEmpty()) {
+                return found.get(0);
+            }
+            assertTrue(System.nanoTime() < deadline, "no such span was recorded");
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static String newTraceId() {
+        byte[] bytes = new byte[16];
+        ThreadLocalRandom.current().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    private static String traceparent(String traceId) {
+        return "00-" + traceId + "-" + "00f067aa0ba902b7" + "-01";
+    }
+
+    private static String readFrom(long offset) throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(LOG.toFile(), "r")) {
+            file.seek(Math.min(offset, file.length()));
+            byte[] bytes = new byte[(int) (file.length() - file.getFilePointer())];
+            file.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+    }
+}
