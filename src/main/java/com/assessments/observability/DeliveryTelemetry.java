@@ -27,7 +27,7 @@ public class DeliveryTelemetry {
 
     public static final String LATENCY = "assessments.webhook.delivery.latency";
     /** Event types grouped by their first word (session.*, report.*): the histogram's only label. */
-    static final java.util.List<String> EVENT_GROUPS = java.util.List.of("session", "report");
+    static final java.util.List<String> EVENT_GROUPS = java.util.List.of("session", "report", "webhook"); // webhook: the portal's test events
 
     static final AttributeKey<String> DELIVERY_ID = AttributeKey.stringKey("webhook.delivery.id");
     static final AttributeKey<String> ENDPOINT_ID = AttributeKey.stringKey("webhook.endpoint.id");

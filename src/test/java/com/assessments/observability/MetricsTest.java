@@ -120,7 +120,7 @@ class MetricsTest {
         assertEquals(0, delta(before, after, "assessments_webhook_delivery_latency_seconds_bucket", session, "le=\"60.0\""));
         assertEquals(1, delta(before, after, "assessments_webhook_delivery_latency_seconds_bucket", session, "le=\"300.0\""));
         assertTrue(after.keySet().stream().filter(k -> k.startsWith("assessments_webhook_delivery_latency_seconds_bucket{"))
-                .allMatch(k -> k.matches(".*\\{event_group=\"(session|report)\",le=\"[^\"]+\"}")), "event_group and le only");
+                .allMatch(k -> k.matches(".*\\{event_group=\"(session|report|webhook|other)\",le=\"[^\"]+\"}")), "event_group and le only");
         assertTrue(value(after, "assessments_jobs_duration_seconds_count", "job=\"" + ExpiryJob.NAME + "\"") >= 1);
         assertTrue(value(after, "assessments_jobs_last_success_seconds", "job=\"" + ExpiryJob.NAME + "\"") > 0);
         assertTrue(value(after, "assessments_licenses_available", disc) >= 5, "this organization alone has 5 left");
