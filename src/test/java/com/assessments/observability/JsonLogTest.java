@@ -1,5 +1,6 @@
 package com.assessments.observability;
 
+import com.assessments.support.LogTail;
 import com.assessments.support.Admin;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,8 +10,6 @@ import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,11 +72,6 @@ class JsonLogTest {
     }
 
     private static String readFrom(long offset) throws IOException {
-        try (RandomAccessFile file = new RandomAccessFile(LOG.toFile(), "r")) {
-            file.seek(Math.min(offset, file.length()));
-            byte[] bytes = new byte[(int) (file.length() - file.getFilePointer())];
-            file.readFully(bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
-        }
+        return LogTail.readFrom(LOG, offset);
     }
 }

@@ -1,5 +1,6 @@
 package com.assessments.observability;
 
+import com.assessments.support.LogTail;
 import com.assessments.support.Admin;
 import com.assessments.support.Receiver;
 import com.assessments.support.Sessions;
@@ -13,7 +14,6 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,11 +167,6 @@ class TracingTest {
     }
 
     private static String readFrom(long offset) throws IOException {
-        try (RandomAccessFile file = new RandomAccessFile(LOG.toFile(), "r")) {
-            file.seek(Math.min(offset, file.length()));
-            byte[] bytes = new byte[(int) (file.length() - file.getFilePointer())];
-            file.readFully(bytes);
-            return new String(bytes, StandardCharsets.UTF_8);
-        }
+        return LogTail.readFrom(LOG, offset);
     }
 }
