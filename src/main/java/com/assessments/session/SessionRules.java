@@ -6,7 +6,6 @@ import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
 import com.assessments.org.License;
-import com.assessments.org.Organization;
 import com.assessments.scoring.Scoring;
 import com.assessments.scoring.tfd.Occupations;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -52,9 +51,9 @@ public class SessionRules {
         this.tfdConfigs = tfdConfigs;
     }
 
-    Checked check(Organization org, Caller.KeyPrincipal key, String type, boolean test, SessionConfig config,
-                  Map<String, Object> metadata) {
-        if (!org.enabledAssessmentTypes.contains(type)) {
+    Checked check(String organizationId, List<String> enabledTypes, Caller.KeyPrincipal key, String type, boolean test,
+                  SessionConfig config, Map<String, Object> metadata) {
+        if (!enabledTypes.contains(type)) {
             throw new ApiException(ErrorCode.ASSESSMENT_NOT_ENABLED, "The assessment type " + type
                     + " is not enabled for this organization.", Map.of("assessmentType", type));
         }
@@ -62,7 +61,7 @@ public class SessionRules {
         if (!test && !scoring.isLive(type)) {
             throw notLive(type);
         }
-        checkConfig(org, type, config);
+        checkConfig(organizationId, type, config);
         checkMetadata(metadata);
         return new Checked(config == null ? null : json(config), json(metadata == null ? Map.of() : metadata));
     }
@@ -109,7 +108,7 @@ public class SessionRules {
         }
     }
 
-    private void checkConfig(Organization org, String type, SessionConfig config) {
+    private void checkConfig(String organizationId, String type, SessionConfig config) {
         String occupation = config == null ? null : config.getOccupationId();
         String orgConfigId = config == null ? null : config.getOrgConfigId();
         if (!TFD_TYPES.contains(type)) {
@@ -130,7 +129,7 @@ public class SessionRules {
         if (orgConfigId == null) {
             return;
         }
-        TfdConfigs.Config found = tfdConfigs.find(orgConfigId, org.id).orElseThrow(() -> new ApiException(
+        TfdConfigs.Config found = tfdConfigs.find(orgConfigId, organizationId).orElseThrow(() -> new ApiException(
                 ErrorCode.TFD_CONFIG_NOT_FOUND, "No TFD config " + orgConfigId + " in this organization.",
                 Map.of("orgConfigId", orgConfigId)));
         if (found.status() != TfdConfigs.Status.PUBLISHED) {

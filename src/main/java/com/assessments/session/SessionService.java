@@ -12,7 +12,6 @@ import com.assessments.common.error.ErrorCode;
 import com.assessments.events.EventRecorder;
 import com.assessments.idempotency.Idempotency;
 import com.assessments.key.Caller;
-import com.assessments.org.Organization;
 import com.assessments.report.ReportService;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -80,15 +79,15 @@ public class SessionService {
                 key.organizationId(), key.environment(), idempotencyKey) > 0) {
             throw Idempotency.conflict("This Idempotency-Key already created a session.", "key_used");
         }
-        Organization org = Organization.findById(key.organizationId());
         boolean test = "test".equals(key.environment());
-        SessionRules.Checked checked = rules.check(org, key, type, test, request.getConfig(), request.getMetadata());
+        SessionRules.Checked checked = rules.check(key.organizationId(), reads.enabledTypes(key.organizationId()), key, type,
+                test, request.getConfig(), request.getMetadata());
 
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // as PostgreSQL stores it, so expiresAt reads back unchanged
         String token = Ids.secret("vst_");
         Session s = new Session();
         s.id = Ids.id("ses_");
-        s.organizationId = org.id;
+        s.organizationId = key.organizationId();
         s.environment = key.environment();
         s.assessmentType = type;
         s.status = SessionLifecycle.CREATED;
@@ -111,7 +110,7 @@ public class SessionService {
         if (!test) {
             // last: the license row stays locked from this UPDATE to the commit, so concurrent live creates of the
             // organization wait for each other only that long (402 rolls back everything written above)
-            rules.takeLicense(org.id, type);
+            rules.takeLicense(key.organizationId(), type);
         }
         return new Idempotency.Made(201, mapper.toCreated(s, token), s.id);
     }
