@@ -10,7 +10,7 @@
 # organization (plenty of licenses, rate limit 100,000/min, a fresh key per phase so no phase meets the limit) and
 # one webhook endpoint per environment whose circuit is held open, so deliveries are queued (written) during the
 # request phases but sent only in the last phase. Then, for create (live key), create (test key), get, list and
-# submit: the PostgreSQL ceiling with pgbench (scripts/bench/pg-*.sql, -M prepared) and the service with wrk
+# submit (and the floor: an authenticated GET /assessments/types, no database read): the PostgreSQL ceiling with pgbench (scripts/bench/pg-*.sql, -M prepared) and the service with wrk
 # (scripts/bench/load.lua), both with CLIENTS connections for DURATION seconds; one-client get; finally the queued
 # webhook deliveries are let go to a local receiver (scripts/bench/receiver.py) and counted per second.
 #
@@ -18,7 +18,9 @@
 # production jar; java is started in its directory), JAVA_OPTS (extra JVM options, e.g.
 # -XX:StartFlightRecording=filename=/tmp/x.jfr), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
 # ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true writes next to the jar), START_ONLY=1 (stop
-# after the JVM start figure), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
+# after the JVM start figure), AOT=1 (add -XX:AOTCache=app.aot: the JDK 25 AOT cache that
+# ./mvnw -B verify -Dquarkus.package.jar.aot.enabled=true -DskipITs=false -Dtest=NoUnitTests -Dsurefire.failIfNoSpecifiedTests=false
+# writes next to the jar, trained by the integration tests; needs java 25 first on the PATH, the JDK that built it), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
 # PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), KEEP=1 (keep the work
 # directory), PROFILER=/path/to/libasyncProfiler.so (start the JVM with async-profiler sampling CPU every millisecond
@@ -44,6 +46,10 @@ if [[ "${APPCDS:-}" == 1 ]]; then
   [[ -f "$(dirname "$JAR")/app-cds.jsa" ]] \
     || { echo "no app-cds.jsa next to $JAR: ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true" >&2; exit 2; }
   JVM_OPTS="$JVM_OPTS -XX:SharedArchiveFile=app-cds.jsa" # relative: the archive records the class path as run at build
+fi
+if [[ "${AOT:-}" == 1 ]]; then
+  [[ -f "$(dirname "$JAR")/app.aot" ]] || { echo "no app.aot next to $JAR: see AOT=1 above" >&2; exit 2; }
+  JVM_OPTS="$JVM_OPTS -XX:AOTCache=app.aot"
 fi
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
 command -v pgbench >/dev/null || { echo "pgbench is missing (apt-get install -y postgresql-contrib)" >&2; exit 2; }
@@ -214,6 +220,9 @@ ids_of created "$T0" >"$WORK/submit.ids" # every test session not submitted yet 
 ids_of created "$T0" 5000 >"$WORK/get.ids"
 run_wrk get get "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/get.ids"
 run_wrk get_1 get "$(new_key test)" "$SECONDS_EACH" 1 "$WORK/get.ids"
+# the floor: what an authenticated request costs this stack with no database read at all (HTTP, auth from its
+# cache, the in-memory rate limit, JSON), so the ratios above can be read against what no database work could beat
+run_wrk types types "$(new_key test)" "$SECONDS_EACH" "$CLIENTS"
 run_wrk list list "$(new_key test)" "$SECONDS_EACH" "$CLIENTS"
 run_wrk submit submit "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/submit.ids"
 if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
@@ -277,5 +286,8 @@ for label, key, pg, goal in rows:
     ceiling, pg_p50, pg_p99, ceiling_cpu = r["pg_" + pg]
     print(f"| {label} | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} | {jvm_cpu} / {pg_cpu} | {int(ceiling):,} "
           f"| {float(pg_p50):.1f} / {float(pg_p99):.1f} | {ceiling_cpu} | {int(rps) / int(ceiling):.0%} | {goal} |")
+rps, p50, p99, jvm_cpu, pg_cpu = r["types"]
+print(f"| floor: GET /assessments/types (no database read) | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} "
+      f"| {jvm_cpu} / {pg_cpu} | | | | {int(rps) / int(r['pg_get'][0]):.0%} of the get ceiling | |")
 print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | ${DELIVERY_CPU% *} / ${DELIVERY_CPU#* } | | | | | >= 1,000/s per replica |")
 EOF

@@ -2,6 +2,7 @@
 --   create  POST /api/v1/sessions (a DISC session, no Idempotency-Key)
 --   get     GET  /api/v1/sessions/{id}, cycling over the ids of IDS_FILE
 --   list    GET  /api/v1/sessions?limit=20
+--   types   GET  /api/v1/assessments/types (authenticated, rate-limited, no database read: the stack's own floor)
 --   submit  POST /api/v1/sessions/{id}/submit with 15 DISC answers; each id of IDS_FILE once (threads take every
 --           n-th), so every submit scores a fresh session; when the ids run out they wrap (and answer 409)
 -- Prints the responses by status class at the end (wrk itself only counts "non-2xx").
@@ -55,6 +56,8 @@ function request()
     return wrk.format("GET", "/api/v1/sessions/" .. next_session())
   elseif mode == "list" then
     return wrk.format("GET", "/api/v1/sessions?limit=20")
+  elseif mode == "types" then
+    return wrk.format("GET", "/api/v1/assessments/types")
   elseif mode == "submit" then
     return wrk.format("POST", "/api/v1/sessions/" .. next_session() .. "/submit", nil, SUBMIT_BODY)
   end
