@@ -5,11 +5,14 @@ import com.assessments.support.TestDb;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import static com.assessments.support.Contract.api;
@@ -25,6 +28,17 @@ class LicenseStripesTest {
     @Inject
     TestDb db;
 
+    /**
+     * Threads of its own: the common pool may have a single worker on 2 cores (JDK 25 runs CompletableFuture's async
+     * tasks there, where JDK 17 gave each its own thread), and the holder blocks it, so the second create never ran.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
+
     @Test
     void aCreateHoldingOneStripeDoesNotMakeTheNextWait() throws Exception {
         String org = Admin.createOrganization("Stripes org", Map.of("disc", 40));
@@ -35,11 +49,11 @@ class LicenseStripesTest {
             assertTrue(License.take(org, "disc"));
             taken.countDown();
             await(release);
-        }));
+        }), threads);
         assertTrue(taken.await(10, TimeUnit.SECONDS));
         // transaction B is not blocked by A (a single license row would make it wait for A's commit)
         CompletableFuture<Boolean> other = CompletableFuture.supplyAsync(
-                () -> QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")));
+                () -> QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")), threads);
         assertTrue(other.get(10, TimeUnit.SECONDS));
         release.countDown();
         holder.get(10, TimeUnit.SECONDS);
@@ -57,10 +71,10 @@ class LicenseStripesTest {
             taken.countDown();
             await(release);
             QuarkusTransaction.setRollbackOnly(); // gives the unit back
-        }));
+        }), threads);
         assertTrue(taken.await(10, TimeUnit.SECONDS));
         CompletableFuture<Boolean> waiter = CompletableFuture.supplyAsync(
-                () -> QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")));
+                () -> QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")), threads);
         awaitABackendWaitingForALock(); // the waiter queues on the held stripe
         assertFalse(waiter.isDone());
         release.countDown();
