@@ -6,7 +6,8 @@
 #
 #   scripts/dev-restart.sh
 #
-# Settings (environment): RUNS (3), PORT (a free one), MVN_ARGS (extra Maven arguments, e.g. -o).
+# Settings (environment): RUNS (3), PORT (a free one), MVN_ARGS (extra Maven arguments, e.g. -o), DEV_JVM_ARGS
+# (options for the dev JVM, one string, e.g. "-XX:TieredStopAtLevel=1 -Xshare:off").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -32,7 +33,7 @@ start() { # sets ELAPSED: seconds from launch to the first 200 (not in a subshel
   t0=$(date +%s.%N)
   # its own process group, so that the stop reaches Maven and the dev JVM (and its PostgreSQL stops with it)
   # shellcheck disable=SC2086
-  setsid ./mvnw -B ${MVN_ARGS:-} quarkus:dev -Dquarkus.http.port="$PORT" -Dorg.slf4j.simpleLogger.showDateTime=true \
+  setsid ./mvnw -B ${MVN_ARGS:-} ${DEV_JVM_ARGS:+"-Djvm.args=$DEV_JVM_ARGS"} quarkus:dev -Dquarkus.http.port="$PORT" -Dorg.slf4j.simpleLogger.showDateTime=true \
     -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS >"$LOG" 2>&1 </dev/null &
   PID=$!
   until [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/api/v1/status" || true) == 200 ]]; do
