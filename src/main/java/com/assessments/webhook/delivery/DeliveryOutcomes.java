@@ -1,5 +1,6 @@
 package com.assessments.webhook.delivery;
 
+import com.assessments.common.Sql;
 import com.assessments.webhook.WebhookConfig;
 import com.assessments.webhook.delivery.DeliveryQueue.Claimed;
 import io.micrometer.core.instrument.Counter;
@@ -39,14 +40,16 @@ public class DeliveryOutcomes {
     }
 
     private final EntityManager em;
+    private final Sql sql;
     private final WebhookConfig config;
     private final int maxAttempts;
     private final TransactionSynchronizationRegistry transactions;
     private final MeterRegistry registry;
 
-    public DeliveryOutcomes(EntityManager em, WebhookConfig config, TransactionSynchronizationRegistry transactions,
+    public DeliveryOutcomes(EntityManager em, Sql sql, WebhookConfig config, TransactionSynchronizationRegistry transactions,
                             MeterRegistry registry) {
         this.em = em;
+        this.sql = sql;
         this.transactions = transactions;
         this.registry = registry;
         this.config = config;
@@ -113,8 +116,7 @@ public class DeliveryOutcomes {
         // one statement: the endpoints whose breaker a success resets first (locked in id order, as deleting an endpoint
         // locks its row first), then the deliveries, then their attempts (the order a session's deletion cascades in,
         // else the two deadlock); each step waits for the one before through its scalar subquery
-        @SuppressWarnings("unchecked")
-        List<String> updated = em.createNativeQuery("""
+        List<String> updated = sql.column("""
                         with reset as (
                             update webhook_endpoints set consecutive_failures = 0, circuit_open_until = null
                             where id in (select id from webhook_endpoints where id = any (?9)
@@ -137,11 +139,9 @@ public class DeliveryOutcomes {
                                 duration_ms = u.ms::integer
                             from u
                             where a.delivery_id = u.id and a.attempt = u.attempt::integer and (select count(*) from delivery) >= 0)
-                        select id from delivery""")
-                .setParameter(1, claimer).setParameter(2, now).setParameter(3, ids).setParameter(4, attempts)
-                .setParameter(5, statuses).setParameter(6, nexts).setParameter(7, codes).setParameter(8, errors)
-                .setParameter(9, healthy.toArray(String[]::new)).setParameter(10, attemptErrors).setParameter(11, durations)
-                .getResultList();
+                        select id from delivery""",
+                claimer, now, ids, attempts, statuses, nexts, codes, errors, healthy.toArray(String[]::new), attemptErrors,
+                durations).stream().map(String.class::cast).toList();
         countAfterCommit(updated, ids, statuses);
         if (updated.size() < n) {
             Set<String> done = new HashSet<>(updated);

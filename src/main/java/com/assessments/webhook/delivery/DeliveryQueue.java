@@ -1,10 +1,10 @@
 package com.assessments.webhook.delivery;
 
+import com.assessments.common.Sql;
 import com.assessments.common.Times;
 import com.assessments.webhook.WebhookConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import com.assessments.webhook.delivery.DeliveryOutcomes.Outcome;
 import org.jboss.logging.Logger;
 
@@ -37,13 +37,13 @@ public class DeliveryQueue {
     record Claim(List<Claimed> rows, Instant nextDue) {
     }
 
-    private final EntityManager em;
+    private final Sql sql;
     private final WebhookConfig config;
     private final DeliveryOutcomes outcomes;
     private final int maxAttempts;
 
-    public DeliveryQueue(EntityManager em, WebhookConfig config, DeliveryOutcomes outcomes) {
-        this.em = em;
+    public DeliveryQueue(Sql sql, WebhookConfig config, DeliveryOutcomes outcomes) {
+        this.sql = sql;
         this.config = config;
         this.outcomes = outcomes;
         this.maxAttempts = config.retrySchedule().size() + 1;
@@ -89,8 +89,7 @@ public class DeliveryQueue {
 
         // 1. endpoints with due deliveries and room under their cap, oldest due first; lock each one's claims
         //    (advisory, until commit) so the room counted next cannot be taken by another replica meanwhile.
-        @SuppressWarnings("unchecked")
-        List<Object> endpoints = em.createNativeQuery("""
+        List<Object> endpoints = sql.column("""
                         with ready as materialized (
                             select w.id, due.at as due
                             from webhook_endpoints w
@@ -108,17 +107,15 @@ public class DeliveryQueue {
                                     + (select count(*) from webhook_deliveries l where l.id = any (?7) and l.endpoint_id = w.id
                                        and l.claimed_until <= ?8)),
                         ordered as materialized (select id from ready order by due)
-                        select id from ordered where pg_try_advisory_xact_lock(?6, hashtext(id)) limit ?2""")
-                .setParameter(1, now).setParameter(2, limit).setParameter(3, config.circuitBreakerFailures())
-                .setParameter(4, config.maxInFlightPerEndpoint()).setParameter(5, maxAttempts).setParameter(6, CLAIM_LOCKS)
-                .setParameter(7, mine).setParameter(8, heldIfEndsAfter).getResultList();
+                        select id from ordered where pg_try_advisory_xact_lock(?6, hashtext(id)) limit ?2""",
+                now, limit, config.circuitBreakerFailures(), config.maxInFlightPerEndpoint(), maxAttempts, CLAIM_LOCKS, mine,
+                heldIfEndsAfter);
         List<Claimed> claimed = new ArrayList<>();
         if (!endpoints.isEmpty()) {
             // 2. per locked endpoint, its earliest due deliveries up to its room (cap minus live leases, counted now);
             //    lease them and count the attempt now (made even if this replica dies before recording its outcome);
             //    an attempt left in flight by a replica that died (a lease taken over) has no known outcome
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery("""
+            List<Object[]> rows = sql.rows("""
                             with room as materialized (
                                 select r.id, greatest(0, (case when r.consecutive_failures >= ?4 then 1 else ?5 end)
                                     - (select count(*) from webhook_deliveries l where l.endpoint_id = r.id and l.claimed_until > ?8)
@@ -161,11 +158,9 @@ public class DeliveryQueue {
                             from c
                             join webhook_endpoints w on w.id = c.endpoint_id
                             join events e on e.id = c.event_id
-                            order by c.next_attempt_at""")
-                    .setParameter(1, now).setParameter(2, limit).setParameter(3, endpoints.stream().map(String.class::cast).toArray(String[]::new))
-                    .setParameter(4, config.circuitBreakerFailures()).setParameter(5, config.maxInFlightPerEndpoint())
-                    .setParameter(6, maxAttempts).setParameter(7, mine).setParameter(8, heldIfEndsAfter)
-                    .setParameter(9, now.plus(config.claimLease())).setParameter(10, claimer).setParameter(11, LOST).getResultList();
+                            order by c.next_attempt_at""",
+                    now, limit, endpoints.stream().map(String.class::cast).toArray(String[]::new), config.circuitBreakerFailures(),
+                    config.maxInFlightPerEndpoint(), maxAttempts, mine, heldIfEndsAfter, now.plus(config.claimLease()), claimer, LOST);
             for (Object[] r : rows) {
                 claimed.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], ((Number) r[4]).intValue(),
                         (String) r[5], (byte[]) r[6], (byte[]) r[7], Times.instant(r[8]), (String) r[9], Times.instant(r[10])));
@@ -175,7 +170,7 @@ public class DeliveryQueue {
         if (wantNextDue && claimed.isEmpty() && mine.length == 0) {
             // the next time something may become claimable: a retry falls due, a lease runs out, a cool-down ends (only
             // asked when nothing is in flight: otherwise a finishing send wakes the worker, which claims what is due)
-            Object next = em.createNativeQuery("""
+            Object next = sql.column("""
                             select least(
                                 (select min(n.at) from webhook_endpoints w cross join lateral (
                                      select d.next_attempt_at as at from webhook_deliveries d
@@ -183,8 +178,8 @@ public class DeliveryQueue {
                                      order by d.next_attempt_at limit 1) n),
                                 (select min(claimed_until) from webhook_deliveries where claimed_until is not null and claimed_until > ?1),
                                 (select min(circuit_open_until) from webhook_endpoints
-                                 where circuit_open_until > ?1 and status = 'enabled' and deleted_at is null))""")
-                    .setParameter(1, now).getSingleResult();
+                                 where circuit_open_until > ?1 and status = 'enabled' and deleted_at is null))""",
+                    now).get(0);
             nextDue = Times.instant(next);
         }
         return new Claim(claimed, nextDue);
@@ -196,7 +191,7 @@ public class DeliveryQueue {
 
     /** A lost attempt that was the last one allowed: the delivery is dead (its outcome will never be known). */
     private void sweepLostLastAttempts(Instant now, String[] mine) {
-        em.createNativeQuery("""
+        sql.update("""
                         with lost as (
                             update webhook_deliveries set status = 'dead', next_attempt_at = null, claimed_until = null,
                                 claimed_by = null, last_error = ?3
@@ -206,15 +201,15 @@ public class DeliveryQueue {
                                          for update skip locked)
                             returning id)
                         update webhook_attempts a set in_flight = false, error = ?3
-                        from lost where a.delivery_id = lost.id and a.in_flight""")
-                .setParameter(1, now).setParameter(2, maxAttempts).setParameter(3, LOST).setParameter(4, mine).executeUpdate();
+                        from lost where a.delivery_id = lost.id and a.in_flight""",
+                now, maxAttempts, LOST, mine);
     }
 
     /** Extends the leases of these deliveries while {@code claimer} still holds them, so no other replica takes them over. */
     int renew(String[] ids, String claimer, Instant until) {
-        return QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery("""
+        return QuarkusTransaction.requiringNew().call(() -> sql.update("""
                         update webhook_deliveries set claimed_until = ?1
-                        where id = any (?2) and claimed_by = ?3 and claimed_until is not null""")
-                .setParameter(1, until).setParameter(2, ids).setParameter(3, claimer).executeUpdate());
+                        where id = any (?2) and claimed_by = ?3 and claimed_until is not null""",
+                until, ids, claimer));
     }
 }

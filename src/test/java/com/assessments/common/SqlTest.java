@@ -1,0 +1,82 @@
+package com.assessments.common;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@link Sql} against the suite's PostgreSQL: ordinals bound at every use, each parameter type, reads, transactions. */
+@QuarkusTest
+class SqlTest {
+
+    @Inject
+    Sql sql;
+
+    @Test
+    void anOrdinalUsedTwiceIsBoundTwiceAndOrdinalsMayComeInAnyOrder() {
+        List<Object[]> rows = sql.rows("select ?2::text || ?1::text || ?2::text, ?1::text", "a", "b");
+        assertEquals(1, rows.size());
+        assertArrayEquals(new Object[]{"bab", "a"}, rows.get(0));
+    }
+
+    @Test
+    void everyParameterTypeRoundTrips() {
+        Instant t = Instant.parse("9999-12-31T23:59:59.999999Z"); // the calendar's edge, to the microsecond kept
+        Object[] row = sql.rows("select ?1::int, ?2::bigint, ?3::boolean, ?4::timestamptz, cardinality(?5::text[]), (?5::text[])[2],"
+                + " ?6::text is null, ?7::text", 42, 1L << 40, true, t, new String[]{"x", null, "\u00e9"}, null, "").get(0);
+        assertEquals(42, row[0]);
+        assertEquals(1L << 40, row[1]);
+        assertEquals(true, row[2]);
+        assertEquals(t, row[3]);
+        assertEquals(3, row[4]);
+        assertNull(row[5], "null inside a text[] stays null");
+        assertEquals(true, row[6]);
+        assertEquals("", row[7], "an empty string is not null");
+    }
+
+    @Test
+    void timestampsReadBackAsInstants() {
+        Object value = sql.column("select timestamptz '2026-02-28 23:00:00-05'").get(0);
+        assertEquals(Instant.parse("2026-03-01T04:00:00Z"), value);
+        assertNull(sql.column("select null::timestamptz").get(0));
+    }
+
+    @Test
+    void writesJoinTheCallersTransaction() {
+        sql.update("create table if not exists sql_test_rows (v text)");
+        sql.update("delete from sql_test_rows");
+        QuarkusTransaction.requiringNew().run(() -> {
+            assertEquals(1, sql.update("insert into sql_test_rows values (?1)", "kept"));
+        });
+        assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            sql.update("insert into sql_test_rows values (?1)", "rolled back");
+            throw new IllegalStateException("fail after the insert");
+        }));
+        assertEquals(List.of("kept"), sql.column("select v from sql_test_rows order by v"));
+        sql.update("drop table sql_test_rows");
+    }
+
+    @Test
+    void aMissingValueOrAnUnknownTypeIsRefusedBeforeTheDatabase() {
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> sql.rows("select ?2::text", "only one"));
+        assertTrue(missing.getMessage().contains("?2"), missing.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sql.rows("select ?1::text", new Object()));
+    }
+
+    @Test
+    void aFailingStatementSaysWhichWithoutItsValues() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> sql.rows("select * from no_such_table where v = ?1", "secret-value"));
+        assertTrue(e.getMessage().contains("no_such_table"), e.getMessage());
+        assertTrue(!e.getMessage().contains("secret-value"), "values are not in the message: " + e.getMessage());
+    }
+}
