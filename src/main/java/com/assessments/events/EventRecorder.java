@@ -1,6 +1,7 @@
 package com.assessments.events;
 
 import com.assessments.common.Ids;
+import com.assessments.common.Sql;
 import com.assessments.common.Times;
 import com.assessments.webhook.delivery.EventFanOut;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,13 +31,15 @@ public class EventRecorder {
     }
 
     private final EntityManager em;
+    private final Sql sql;
     private final ObjectMapper mapper;
     private final Clock clock;
     private final EventFanOut fanOut;
 
-    public EventRecorder(EntityManager em, ObjectMapper mapper, Clock clock, EventFanOut fanOut) {
+    public EventRecorder(EntityManager em, Sql sql, ObjectMapper mapper, Clock clock, EventFanOut fanOut) {
         this.fanOut = fanOut;
         this.em = em;
+        this.sql = sql;
         this.mapper = mapper;
         this.clock = clock;
     }
@@ -52,12 +55,10 @@ public class EventRecorder {
         event.put("createdAt", Times.utc(now).toString());
         event.set("data", mapper.valueToTree(e.data()));
         em.flush(); // the row the event is about (its session) must exist before the event references it
-        em.createNativeQuery("""
+        sql.update("""
                         insert into events (id, organization_id, environment, type, session_id, payload, created_at)
-                        values (?1, ?2, ?3, ?4, ?5, cast(?6 as jsonb), ?7)""")
-                .setParameter(1, id).setParameter(2, e.organizationId()).setParameter(3, e.environment())
-                .setParameter(4, e.type()).setParameter(5, e.sessionId()).setParameter(6, event.toString()).setParameter(7, now)
-                .executeUpdate();
+                        values (?1, ?2, ?3, ?4, ?5, cast(?6 as jsonb), ?7)""",
+                id, e.organizationId(), e.environment(), e.type(), e.sessionId(), event.toString(), now);
         fanOut.fanOut(e.organizationId(), e.environment(), id, e.type(), now);
         return id;
     }

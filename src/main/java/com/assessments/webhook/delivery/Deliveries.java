@@ -2,6 +2,7 @@ package com.assessments.webhook.delivery;
 
 import com.assessments.common.Ids;
 import com.assessments.common.PageResult;
+import com.assessments.common.Sql;
 import com.assessments.common.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -37,9 +38,11 @@ public class Deliveries {
             d.last_response_status, d.last_error, d.created_at, d.delivered_at""";
 
     private final EntityManager em;
+    private final Sql sql;
 
-    public Deliveries(EntityManager em) {
+    public Deliveries(EntityManager em, Sql sql) {
         this.em = em;
+        this.sql = sql;
     }
 
     /** One new pending delivery, due now. */
@@ -71,7 +74,7 @@ public class Deliveries {
         // queued, and, when any was, the workers of every replica are notified (pg_notify is sent only on commit). A
         // delivery's id has the form of every other id (the prefix and 16 base62 characters): 14 random ones drawn
         // here, one draw per event, then the endpoint's ordinal in two (WebhookConfig caps endpoints well below 62^2).
-        Object[] counts = (Object[]) em.createNativeQuery("""
+        Object[] counts = sql.rows("""
                         with queued as (
                           insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
                           select ?5 || substr(?8, n / 62 + 1, 1) || substr(?8, n % 62 + 1, 1), ?1, w.id, ?6, 'pending', 0, ?7, ?7
@@ -81,10 +84,9 @@ public class Deliveries {
                           returning 1),
                         notified as (
                           select pg_notify(?4, '') from (select 1 from queued limit 1) any_queued)
-                        select (select count(*) from queued), (select count(*) from notified)""")
-                .setParameter(1, organizationId).setParameter(2, environment).setParameter(3, type)
-                .setParameter(4, DeliveryWakeUp.CHANNEL).setParameter(5, Ids.id(PREFIX).substring(0, PREFIX.length() + 14))
-                .setParameter(6, eventId).setParameter(7, now).setParameter(8, BASE62).getSingleResult();
+                        select (select count(*) from queued), (select count(*) from notified)""",
+                organizationId, environment, type, DeliveryWakeUp.CHANNEL, Ids.id(PREFIX).substring(0, PREFIX.length() + 14),
+                eventId, now, BASE62).get(0);
         return ((Number) counts[0]).intValue();
     }
 
