@@ -44,11 +44,32 @@ public class EventRecorder {
         this.clock = clock;
     }
 
-    /** Records the event as of now; returns its id. */
+    /** Records the event as of now and queues a delivery to every endpoint subscribed to its type; returns its id. */
     @Transactional(Transactional.TxType.MANDATORY)
     public String record(NewEvent e) {
-        String id = Ids.id("evt_");
         Instant now = clock.instant();
+        String id = insert(e, now);
+        fanOut.fanOut(e.organizationId(), e.environment(), id, e.type(), now);
+        return id;
+    }
+
+    /** An event recorded for one endpoint only, and the delivery queued to it. */
+    public record Targeted(String eventId, String deliveryId) {
+    }
+
+    /**
+     * Records the event as of now and queues one delivery of it to {@code endpointId} alone, whatever the endpoint
+     * subscribes to (the portal's test event: no endpoint may subscribe to its kind, so a fan-out would find none).
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Targeted recordFor(NewEvent e, String endpointId) {
+        Instant now = clock.instant();
+        String id = insert(e, now);
+        return new Targeted(id, fanOut.queueTo(e.organizationId(), endpointId, id, now));
+    }
+
+    private String insert(NewEvent e, Instant now) {
+        String id = Ids.id("evt_");
         ObjectNode event = mapper.createObjectNode();
         event.put("id", id);
         event.put("event", e.type());
@@ -59,7 +80,6 @@ public class EventRecorder {
                         insert into events (id, organization_id, environment, type, session_id, payload, created_at)
                         values (?1, ?2, ?3, ?4, ?5, cast(?6 as jsonb), ?7)""",
                 id, e.organizationId(), e.environment(), e.type(), e.sessionId(), event.toString(), now);
-        fanOut.fanOut(e.organizationId(), e.environment(), id, e.type(), now);
         return id;
     }
 

@@ -10,7 +10,6 @@ import com.assessments.portal.AuditLog;
 import com.assessments.webhook.WebhookEndpoint;
 import com.assessments.webhook.WebhookService;
 import com.assessments.webhook.delivery.Deliveries;
-import com.assessments.webhook.delivery.DeliveryWakeUp;
 import jakarta.persistence.EntityManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -33,18 +32,16 @@ public class PortalWebhooks {
     private final AuditLog audit;
     private final EventRecorder events;
     private final Deliveries deliveries;
-    private final DeliveryWakeUp wakeUp;
     private final OrganizationService organizations;
     private final EntityManager em;
     private final Clock clock;
 
-    public PortalWebhooks(WebhookService webhooks, AuditLog audit, EventRecorder events, Deliveries deliveries, DeliveryWakeUp wakeUp,
+    public PortalWebhooks(WebhookService webhooks, AuditLog audit, EventRecorder events, Deliveries deliveries,
                           OrganizationService organizations, EntityManager em, Clock clock) {
         this.webhooks = webhooks;
         this.audit = audit;
         this.events = events;
         this.deliveries = deliveries;
-        this.wakeUp = wakeUp;
         this.organizations = organizations;
         this.em = em;
         this.clock = clock;
@@ -106,9 +103,9 @@ public class PortalWebhooks {
     }
 
     /**
-     * The "send test event" button: records a webhook.test event (through the outbox, whose fan-out finds no endpoint:
-     * none may subscribe to the kind) and queues one delivery of it to this endpoint only, which the workers then sign
-     * and send like any other. Refused for a disabled endpoint, which the workers skip.
+     * The "send test event" button: records a webhook.test event through the outbox for this endpoint only (none may
+     * subscribe to the kind), and the workers sign and send its one delivery like any other. Refused for a disabled
+     * endpoint, which the workers skip.
      */
     @Transactional
     public Deliveries.Row sendTest(String organizationId, String userId, String id) {
@@ -130,11 +127,10 @@ public class PortalWebhooks {
         data.put("metadata", Map.of("test", true));
         data.put("completedAt", null);
         data.put("reportUrl", null);
-        String eventId = events.record(new EventRecorder.NewEvent(WebhookService.TEST_EVENT, organizationId, endpoint.environment, null, data));
-        String deliveryId = deliveries.queue(organizationId, id, eventId, clock.instant());
-        wakeUp.afterCommit();
-        audit.record(organizationId, userId, "webhook.test_sent", id, Map.of("eventId", eventId));
-        return deliveries.one(deliveryId);
+        EventRecorder.Targeted sent = events.recordFor(
+                new EventRecorder.NewEvent(WebhookService.TEST_EVENT, organizationId, endpoint.environment, null, data), id);
+        audit.record(organizationId, userId, "webhook.test_sent", id, Map.of("eventId", sent.eventId()));
+        return deliveries.one(sent.deliveryId());
     }
 
     private static final String DELIVERY_COLUMNS = """

@@ -6,7 +6,8 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 
 /**
- * Called by the outbox in the event's own transaction: queues its deliveries and wakes the workers on commit; and,
+ * Called by the outbox in the event's own transaction: queues its deliveries (to the subscribed endpoints, or to one
+ * named endpoint) and wakes the workers on commit; and,
  * when a session's events are forgotten, drops their deliveries first.
  */
 @ApplicationScoped
@@ -27,6 +28,14 @@ public class EventFanOut {
             wakeUp.localAfterCommit(); // the other replicas were notified by the fan-out statement itself
         }
         return queued;
+    }
+
+    /** One delivery of the event to this endpoint only (whatever it subscribes to); every replica is woken on commit. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public String queueTo(String organizationId, String endpointId, String eventId, Instant now) {
+        String deliveryId = deliveries.queue(organizationId, endpointId, eventId, now);
+        wakeUp.afterCommit();
+        return deliveryId;
     }
 
     /** Right to forget: the deliveries of the session's events go (with their attempts), whatever their state. */
