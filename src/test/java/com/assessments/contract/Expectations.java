@@ -69,6 +69,15 @@ final class Expectations {
                     allowed(404, "tfd_config_not_found", "a random config.orgConfigId names no TFD config of the organization"),
                     UNSUPPORTED_LOCALE,
                     IDEMPOTENCY_KEY_REUSED)),
+            Map.entry("createOverviewSession", List.of(
+                    allowed(400, "invalid_config", "tfd/tfd_plus need a known config.occupationId and other types "
+                            + "reject TFD members (createOverviewSession, SessionConfig): Tcases' random config does neither"),
+                    allowed(400, "validation_error", "metadata values must be strings, numbers or booleans, keys at most "
+                            + "40 characters, at most 8 KiB (Metadata): rules the schema's additionalProperties cannot carry",
+                            fieldsStartWith("metadata")),
+                    allowed(404, "tfd_config_not_found", "a random config.orgConfigId names no TFD config of the organization"),
+                    UNSUPPORTED_LOCALE,
+                    IDEMPOTENCY_KEY_REUSED)),
             Map.entry("getQuestionBank", List.of(UNSUPPORTED_LOCALE)),
             Map.entry("submitSession", List.of(
                     ANSWERS_CHECKED_AGAINST_BANK,
