@@ -127,4 +127,23 @@ class SessionLocaleTest {
         Sessions.submit(keys.secretKey(), s[0], Sessions.discVaried()).statusCode(200)
                 .body("progress.answered", equalTo(15)).body("progress.total", equalTo(15));
     }
+
+    @Test
+    void aGermanSessionsReportIsGermanThroughTheApi() throws Exception {
+        Admin.Keys keys = tenant("disc");
+        Map<String, Object> body = Sessions.body("disc", "loc-pdf");
+        body.put("locale", "de");
+        String id = Sessions.create(keys.secretKey(), body).statusCode(201).extract().path("id");
+        Sessions.submit(keys.secretKey(), id, Sessions.discVaried()).statusCode(200);
+        byte[] pdf = api().auth().oauth2(keys.secretKey()).get("/v1/sessions/{id}/report.pdf", id).then().statusCode(200)
+                .extract().asByteArray();
+        try (var doc = org.apache.pdfbox.Loader.loadPDF(pdf)) {
+            org.junit.jupiter.api.Assertions.assertEquals("de", doc.getDocumentCatalog().getLanguage());
+            String text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc).replaceAll("\\s+", " ");
+            for (String e : List.of("Bericht: Arbeitsstil-Profil (DISC)", "Antwortqualität", "So lesen Sie diesen Bericht", "Seite 1 von")) {
+                org.junit.jupiter.api.Assertions.assertTrue(text.contains(e), e + " in " + text);
+            }
+            org.junit.jupiter.api.Assertions.assertFalse(text.contains("Response quality"), text);
+        }
+    }
 }
