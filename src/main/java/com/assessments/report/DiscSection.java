@@ -51,10 +51,13 @@ final class DiscSection implements ResultSection {
             if (de) {
                 doc.add(interpretation(d + " – " + names.get(d) + ": " + ReportTextsDe.number(fmt1(num(norm, d)), true) + " ("
                         + ReportTextsDe.band(band) + ", mittlere Antwort " + ReportTextsDe.number(ReportTexts.fmt2(num(likert, d)), true)
-                        + " von 5). ", ReportTextsDe.disc(d, band)));
+                        + " von 5" + (r.path("percentiles").has(d) ? ", " + ReportTextsDe.ordinal(num(r.path("percentiles"), d))
+                        + " Perzentil" : "") + "). ", ReportTextsDe.disc(d, band)));
             } else {
                 doc.add(interpretation(d + " – " + names.get(d) + ": " + fmt1(num(norm, d)) + " ("
-                        + band + ", mean answer " + ReportTexts.fmt2(num(likert, d)) + " of 5). ", ReportTexts.disc(d, band)));
+                        + band + ", mean answer " + ReportTexts.fmt2(num(likert, d)) + " of 5"
+                        + (r.path("percentiles").has(d) ? ", " + ReportBlocks.ordinal(num(r.path("percentiles"), d)) + " percentile" : "")
+                        + "). ", ReportTexts.disc(d, band)));
             }
         }
     }

@@ -39,7 +39,7 @@ final class TfdSection implements ResultSection {
 
         JsonNode gaps = r.path("gaps");
         if (gaps.size() > 0) {
-            gaps(doc, gaps, de);
+            gaps(doc, gaps, r.path("percentiles"), de);
         }
         JsonNode matches = r.path("topMatches");
         if (matches.size() > 0) {
@@ -48,7 +48,7 @@ final class TfdSection implements ResultSection {
         }
     }
 
-    private static void gaps(Document doc, JsonNode gaps, boolean de) throws DocumentException {
+    private static void gaps(Document doc, JsonNode gaps, JsonNode percentiles, boolean de) throws DocumentException {
         doc.add(heading(de ? "Arbeitsstilprofil im Vergleich mit dem Ziel des Berufs" : "Work-style profile against the occupation's target"));
         List<Bar> bars = new ArrayList<>();
         for (JsonNode g : gaps) {
@@ -65,11 +65,13 @@ final class TfdSection implements ResultSection {
             double gap = num(g, "gap");
             if (de) {
                 doc.add(interpretation(dimension(dim, true) + ": " + ReportTextsDe.number(fmt1(s), true) + " bei einem Zielwert von "
-                        + ReportTextsDe.number(fmt1(num(g, "target")), true) + " (Abweichung " + ReportTextsDe.number(signed1(gap), true) + "). ",
+                        + ReportTextsDe.number(fmt1(num(g, "target")), true) + " (Abweichung " + ReportTextsDe.number(signed1(gap), true)
+                        + (percentiles.has(dim) ? "; " + ReportTextsDe.ordinal(num(percentiles, dim)) + " Perzentil" : "") + "). ",
                         ReportTextsDe.tfdDimension(dim, s) + " " + ReportTextsDe.tfdGap(gap)));
             } else {
                 doc.add(interpretation(ReportTexts.humanize(dim) + ": " + fmt1(s) + " against a target of "
-                        + fmt1(num(g, "target")) + " (gap " + signed1(gap) + "). ",
+                        + fmt1(num(g, "target")) + " (gap " + signed1(gap)
+                        + (percentiles.has(dim) ? "; " + ReportBlocks.ordinal(num(percentiles, dim)) + " percentile" : "") + "). ",
                         ReportTexts.tfdDimension(dim, s) + " " + ReportTexts.tfdGap(gap)));
             }
         }
