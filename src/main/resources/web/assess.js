@@ -441,7 +441,7 @@
     const current = answers.get(q.id);
 
     updateProgress();
-    el.section.textContent = q.section ? String(q.section) : '';
+    el.section.textContent = q.section ? String(q.sectionTitle || q.section) : '';
     el.section.hidden = !q.section;
     el.question.textContent = q.text;
 

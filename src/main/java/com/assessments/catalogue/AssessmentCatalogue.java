@@ -112,7 +112,8 @@ public class AssessmentCatalogue {
                 .version(bank.version())
                 .language(bank.language())
                 .instructions(bank.instructions())
-                .questions(bank.items().stream().map(item -> question(bank, item)).toList()));
+                .questions(bank.items().stream().map(item -> question(bank, item)
+                        .sectionTitle(banks.sectionName(type, language, item.section()))).toList()));
     }
 
     /** Answer keys (correct) and IRT parameters (a, b) stay on the server. */

@@ -85,9 +85,15 @@ public class QuestionBanks {
 
     /** The display name of a bank section in a language (the section key itself when untranslated). */
     public String sectionName(String type, String language, String section) {
+        if (section == null) {
+            return null;
+        }
         BankTranslation t = translations.getOrDefault(type, Map.of()).get(language);
-        return t == null ? section : t.section(section);
+        return t == null ? ENGLISH_SECTIONS.getOrDefault(section, section) : t.section(section);
     }
+
+    /** The base banks' section names (English): the banks carry only the keys. */
+    static final Map<String, String> ENGLISH_SECTIONS = Map.of("styles", "Part 1: Work styles", "values", "Part 2: Work values");
 
     public Optional<QuestionBank> forType(String type) {
         return Optional.ofNullable(banks.get(type));

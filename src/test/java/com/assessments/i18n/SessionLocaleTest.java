@@ -146,4 +146,18 @@ class SessionLocaleTest {
             org.junit.jupiter.api.Assertions.assertFalse(text.contains("Response quality"), text);
         }
     }
+
+    @Test
+    void sectionsHaveTitlesInTheBanksLanguage() {
+        Admin.Keys keys = tenant("tfd_plus");
+        api().auth().oauth2(keys.secretKey()).get("/api/v1/assessments/questions/tfd_plus").then().statusCode(200)
+                .body("questions[0].section", equalTo("styles")).body("questions[0].sectionTitle", equalTo("Part 1: Work styles"))
+                .body("questions[35].sectionTitle", equalTo("Part 2: Work values"));
+        api().auth().oauth2(keys.secretKey()).queryParam("locale", "de-CH").get("/api/v1/assessments/questions/tfd_plus").then()
+                .statusCode(200).body("language", equalTo("de"))
+                .body("questions[0].section", equalTo("styles")).body("questions[0].sectionTitle", equalTo("Teil 1: Arbeitsstile"))
+                .body("questions[35].sectionTitle", equalTo("Teil 2: Arbeitswerte"));
+        api().auth().oauth2(keys.secretKey()).get("/api/v1/assessments/questions/disc").then().statusCode(200)
+                .body("questions[0].sectionTitle", org.hamcrest.Matchers.nullValue());
+    }
 }
