@@ -20,15 +20,34 @@
   const SUBMIT_TIMEOUT_MS = 45000;
   const STORAGE_KEY = 'assessment-runner.session';
 
-  const TYPE_NAMES = {
-    aapa: 'Adaptive Aptitude Assessment',
-    disc: 'DISC Behavioural Profile',
-    fra: 'Foundational Reasoning Assessment',
-    lpm: 'Learning Potential Measure',
-    lpm_u: 'Learning Potential Measure (untimed)',
-    tfd: 'Talent Fit Discovery',
-    tfd_plus: 'Talent Fit Discovery Plus',
+  // Interface texts in the session's language (assess-i18n.js): the browser's language until the session is loaded.
+  const TEXTS = window.AssessmentRunnerTexts || { en: {} };
+  const languageOf = (tag) => {
+    const primary = String(tag || '').toLowerCase().split('-')[0];
+    return Object.prototype.hasOwnProperty.call(TEXTS, primary) ? primary : 'en';
   };
+  let lang = languageOf(navigator.language);
+  function T(key, ...args) {
+    const own = (TEXTS[lang] || {})[key];
+    const text = own !== undefined ? own : (TEXTS.en || {})[key];
+    if (text === undefined) return key;
+    return typeof text === 'function' ? text(...args) : text;
+  }
+  function applyLanguage(tag) {
+    lang = languageOf(tag);
+    document.documentElement.lang = tag || lang;
+    const set = (id, key) => { const node = document.getElementById(id); if (node) node.textContent = T(key); };
+    set('prev', 'previous');
+    set('next', 'next');
+    set('submit', 'submit');
+    set('state-link', 'continueLink');
+    set('state-action', 'tryAgain');
+    const hint = document.querySelector('.hint');
+    if (hint) hint.textContent = T('hint');
+    const bar = document.getElementById('progress-bar');
+    if (bar) bar.setAttribute('aria-label', T('progressLabel'));
+  }
+  applyLanguage(lang);
 
   // ------------------------------------------------------------------ token and parent origin
 
@@ -185,7 +204,7 @@
     const e = r && r.data && r.data.error;
     return {
       code: (e && typeof e.code === 'string' && e.code) || 'http_' + (r ? r.status : 0),
-      message: (e && typeof e.message === 'string' && e.message) || 'The request failed (HTTP ' + (r ? r.status : 0) + ').',
+      message: (e && typeof e.message === 'string' && e.message) || T('requestFailed', r ? r.status : 0),
       details: (e && e.details) || null,
     };
   }
@@ -294,13 +313,13 @@
   // ------------------------------------------------------------------ loading
 
   async function loadSession() {
-    showLoading('Loading your assessment…');
+    showLoading(T('loading'));
     if (!token) return toInvalid();
     let r;
     try {
       r = await api('GET', '/api/v1/embed/session');
     } catch (e) {
-      return toNetworkError(loadSession, 'We could not load your assessment.');
+      return toNetworkError(loadSession, T('loadFailed'));
     }
     if (r.status === 401) return toInvalid();
     if (r.status === 410) return toExpired();
@@ -308,12 +327,14 @@
     // The page's frame-ancestors were chosen for ?session=: a token of another session must not run under them.
     if (expectedSessionId !== null && r.data.sessionId !== expectedSessionId) return toInvalid();
     session = r.data;
+    applyLanguage(session.locale);
 
-    const name = TYPE_NAMES[session.assessmentType] || 'Assessment';
+    // the name comes from the server (the catalogue's, in the session's language): one name on every surface
+    const name = session.assessmentName || T('assessment');
     el.title.textContent = name;
     document.title = name;
     if (session.candidateName) {
-      el.greeting.textContent = 'Welcome, ' + session.candidateName + '.';
+      el.greeting.textContent = T('welcome', session.candidateName);
       el.greeting.hidden = false;
     }
 
@@ -336,7 +357,7 @@
     try {
       r = await api('GET', '/api/v1/assessments/questions/' + encodeURIComponent(session.assessmentType));
     } catch (e) {
-      return toNetworkError(loadSession, 'We could not load the questions.');
+      return toNetworkError(loadSession, T('questionsFailed'));
     }
     if (r.status === 401) return toInvalid();
     // finished in the meantime (or this device's clock is behind): a finished session's token gets no questions
@@ -352,7 +373,7 @@
     const bank = r.data;
     questions = Array.isArray(bank.questions) ? bank.questions : [];
     if (!questions.length) {
-      return toError({ code: 'empty_question_bank', message: 'This assessment has no questions.' }, null);
+      return toError({ code: 'empty_question_bank', message: T('noQuestions') }, null);
     }
     if (typeof bank.language === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(bank.language)) {
       document.documentElement.lang = bank.language;
@@ -379,7 +400,7 @@
     // Do not move focus on first display: when framed, that would steal focus from the host page.
     render(false);
     if (answers.size > 0) {
-      setSaveStatus('Welcome back: your earlier answers were restored.');
+      setSaveStatus(T('restored'));
     }
     if (!startedSent) {
       startedSent = true;
@@ -392,12 +413,12 @@
   function updateProgress() {
     const total = questions.length;
     const answered = answeredCount();
-    el.progressText.textContent = 'Question ' + (index + 1) + ' of ' + total;
+    el.progressText.textContent = T('questionOf', index + 1, total);
     el.progressBar.setAttribute('aria-valuemax', String(total));
     el.progressBar.setAttribute('aria-valuenow', String(answered));
-    el.progressBar.setAttribute('aria-valuetext', answered + ' of ' + total + ' answered');
+    el.progressBar.setAttribute('aria-valuetext', T('answeredOf', answered, total));
     el.progressFill.style.width = (total ? (answered / total) * 100 : 0) + '%';
-    el.answeredText.textContent = answered + ' of ' + total + ' answered';
+    el.answeredText.textContent = T('answeredOf', answered, total);
   }
 
   function optionInputs() {
@@ -410,7 +431,7 @@
       if (!label) continue;
       label.classList.toggle('is-selected', input.checked);
       const check = label.querySelector('.check');
-      if (check) check.textContent = input.checked ? 'Selected' : '';
+      if (check) check.textContent = input.checked ? T('selected') : '';
     }
   }
 
@@ -420,7 +441,7 @@
     const current = answers.get(q.id);
 
     updateProgress();
-    el.section.textContent = q.section ? String(q.section) : '';
+    el.section.textContent = q.section ? String(q.sectionTitle || q.section) : '';
     el.section.hidden = !q.section;
     el.question.textContent = q.text;
 
@@ -466,7 +487,7 @@
     clearFormError();
 
     shownAt = performance.now();
-    announce('Question ' + (index + 1) + ' of ' + total);
+    announce(T('questionOf', index + 1, total));
     if (moveFocus) el.question.focus();
   }
 
@@ -505,7 +526,7 @@
     if (view !== 'quiz' || submitting) return;
     const q = questions[index];
     if (!answers.has(q.id)) {
-      showFormError('Please choose an answer before continuing.');
+      showFormError(T('chooseAnswer'));
       return;
     }
     if (index < questions.length - 1) {
@@ -517,11 +538,11 @@
     if (open !== -1) {
       index = open;
       render(true);
-      showFormError('Please answer question ' + (open + 1) + ' before submitting.');
+      showFormError(T('answerQuestion', open + 1));
       return;
     }
     el.submit.focus();
-    announce('All questions are answered. Select "Submit answers" to finish.');
+    announce(T('allAnswered'));
   }
 
   function goPrevious() {
@@ -581,12 +602,12 @@
     }
     saving = true;
     unsaved = false;
-    setSaveStatus('Saving…');
+    setSaveStatus(T('saving'));
     try {
       const r = await api('PUT', '/api/v1/embed/progress', { body: { answers: answerList() } });
       if (finished || submitting) return;
       if (r.ok) {
-        setSaveStatus('Your answers are saved.');
+        setSaveStatus(T('saved'));
       } else if (r.status === 401) {
         toInvalid();
       } else if (r.status === 410) {
@@ -595,12 +616,12 @@
         toCompleted({ sessionId: sessionId(), status: 'completed', redirectUrl: null }, { alreadyDone: true });
       } else {
         unsaved = true;
-        setSaveStatus('Your latest answers could not be saved yet; we will try again with your next answer.');
+        setSaveStatus(T('notSavedYet'));
       }
     } catch (e) {
       unsaved = true;
       if (!finished && !submitting) {
-        setSaveStatus('Connection problem: your latest answers are not saved yet; we will try again with your next answer.');
+        setSaveStatus(T('connectionNotSaved'));
       }
     } finally {
       saving = false;
@@ -642,7 +663,7 @@
       showView('quiz');
       index = open;
       render(true);
-      showFormError('Please answer question ' + (open + 1) + ' before submitting.');
+      showFormError(T('answerQuestion', open + 1));
       return;
     }
     if (isPast(session.expiresAt)) return toExpired();
@@ -653,7 +674,7 @@
     }
     submitting = true;
     if (!submitKey) submitKey = newIdempotencyKey();
-    showLoading('Submitting your answers…');
+    showLoading(T('submitting'));
 
     let r;
     try {
@@ -665,7 +686,7 @@
     } catch (e) {
       submitting = false;
       // Keep submitKey: the retry is the same attempt.
-      return toNetworkError(submitAnswers, 'We could not send your answers. Your answers are kept on this page.');
+      return toNetworkError(submitAnswers, T('sendFailed'));
     }
     submitting = false;
 
@@ -674,7 +695,7 @@
       inProgressRetries = 0;
       if (r.data.status === 'completed') return toCompleted(r.data);
       if (r.data.status === 'failed') return toFailed(r.data);
-      return toError({ code: 'unexpected_status', message: 'Unexpected submission status: ' + r.data.status }, null);
+      return toError({ code: 'unexpected_status', message: T('unexpectedStatus', r.data.status) }, null);
     }
 
     const err = errorOf(r);
@@ -700,7 +721,7 @@
         : '';
       showView('quiz');
       render(false);
-      showFormError('Your answers could not be submitted: ' + err.message + (issues ? ' (' + issues + ')' : ''));
+      showFormError(T('notSubmitted', err.message) + (issues ? ' (' + issues + ')' : ''));
       el.submit.focus();
       post('error', { code: err.code, message: err.message });
       return;
@@ -757,13 +778,13 @@
     const redirect = safeHttpUrl(result && result.redirectUrl);
     const willRedirect = !!redirect && !inIframe;
     showState('completed', {
-      title: 'Thank you, your answers were submitted',
+      title: T('completedTitle'),
       message: alreadyDone
-        ? 'This assessment has already been completed. You can close this page.'
+        ? T('alreadyDone')
         : willRedirect
-          ? 'You will be taken to the next page in a moment.'
-          : 'You can close this page now.',
-      link: willRedirect ? { href: redirect, text: 'Continue now' } : null,
+          ? T('redirecting')
+          : T('canClose'),
+      link: willRedirect ? { href: redirect, text: T('continueNow') } : null,
     });
     post('completed', {
       sessionId: (result && result.sessionId) || sessionId(),
@@ -776,10 +797,10 @@
   function toFailed(result, { fromLoad } = {}) {
     finished = false;
     showState('failed', {
-      title: 'We could not process your answers',
-      message: 'Your answers were received, but scoring them failed. Your answers are kept: please try again.',
-      extra: 'If this keeps happening, contact the organisation that sent you this assessment.',
-      action: { label: 'Try again', run: () => { submitKey = null; submitAnswers(); } },
+      title: T('failedTitle'),
+      message: T('failedMessage'),
+      extra: T('failedExtra'),
+      action: { label: T('tryAgain'), run: () => { submitKey = null; submitAnswers(); } },
     });
     if (!fromLoad) {
       post('completed', {
@@ -794,9 +815,9 @@
     finished = true;
     clearTimers();
     showState('expired', {
-      title: 'This assessment link has expired',
-      message: 'The time allowed for this assessment has passed, so it can no longer be taken.',
-      extra: 'Please contact the organisation that sent you this link if you need a new one.',
+      title: T('expiredTitle'),
+      message: T('expiredMessage'),
+      extra: T('expiredExtra'),
     });
     post('expired', { sessionId: sessionId() });
   }
@@ -804,21 +825,21 @@
   function toInvalid() {
     finished = true;
     clearTimers();
-    const message = 'This assessment link is no longer valid';
+    const message = T('invalidTitle');
     showState('invalid', {
       title: message,
-      message: 'The link may have been cancelled, replaced or copied incompletely.',
-      extra: 'Please contact the organisation that sent you this link.',
+      message: T('invalidMessage'),
+      extra: T('invalidExtra'),
     });
     post('error', { code: 'invalid_session_token', message });
   }
 
   function toError(err, retry, title) {
     showState('error', {
-      title: title || 'Something went wrong',
+      title: title || T('errorTitle'),
       message: err.message,
-      extra: err.code ? 'Error code: ' + err.code : '',
-      action: retry ? { label: 'Retry', run: retry } : null,
+      extra: err.code ? T('errorCode', err.code) : '',
+      action: retry ? { label: T('retry'), run: retry } : null,
     });
     post('error', { code: err.code, message: err.message });
   }
@@ -826,14 +847,14 @@
   function toNetworkError(retry, what) {
     toError({
       code: 'network_error',
-      message: what + ' Please check your internet connection and try again.',
-    }, retry, 'Connection problem');
+      message: T('checkConnection', what),
+    }, retry, T('connectionTitle'));
   }
 
   function toHttpError(r, retry) {
     const err = errorOf(r);
-    if (r.status === 429) err.message = 'Too many requests. Please wait a moment, then try again.';
-    else if (r.status >= 500) err.message = 'The assessment service had a problem. Please try again in a moment.';
+    if (r.status === 429) err.message = T('tooMany');
+    else if (r.status >= 500) err.message = T('serviceProblem');
     toError(err, retry);
   }
 

@@ -39,6 +39,38 @@ public class AssessmentCatalogue {
             "tfd_plus", new Description("Occupation Fit Plus",
                     "Occupation fit with a second section on work values, for a more reliable profile.", 15));
 
+    /**
+     * The same names and descriptions in German. These two maps are the one source of the types' names: the catalogue,
+     * the runner (through the embed session), the PDF report and the docs all read them.
+     */
+    static final Map<String, Description> DESCRIPTIONS_DE = Map.of(
+            "aapa", new Description("Eignungstest",
+                    "Allgemeines Denkvermögen: numerische, sprachliche und abstrakte Aufgaben mit jeweils einer richtigen Antwort.", 25),
+            "disc", new Description("Arbeitsstil-Profil (DISC)",
+                    "Fünfzehn Aussagen, jeweils von 1 bis 5 bewertet; ein Profil auf den Dimensionen Dominanz, Initiative, Stetigkeit und Gewissenhaftigkeit.", 5),
+            "fra", new Description("Arbeitsplatzbezogene Risikoeinschätzung",
+                    "Selbstauskunft zu Integrität, Regeltreue, Selbstkontrolle und Sicherheitsbewusstsein, gültig ab 90 % beantworteten Fragen.", 12),
+            "lpm", new Description("Lernpotenzial",
+                    "Zahlenreihen, Muster und Analogien, die messen, wie schnell neue Regeln erfasst werden.", 25),
+            "lpm_u", new Description("Lernpotenzial (universell)",
+                    "Das Lernpotenzial in einfacher Sprache, für eine breite Bevölkerung.", 20),
+            "tfd", new Description("Berufspassung",
+                    "Ein Arbeitsstilprofil im Vergleich mit dem Zielprofil eines von der Organisation gewählten Berufs.", 10),
+            "tfd_plus", new Description("Berufspassung Plus",
+                    "Berufspassung mit einem zweiten Teil zu Arbeitswerten, für ein zuverlässigeres Profil.", 15));
+
+    /** The display name of a type in a language ("de"; English for any other). */
+    public static String name(String type, String language) {
+        Description d = ("de".equals(language) ? DESCRIPTIONS_DE : DESCRIPTIONS).get(type);
+        return d == null ? type : d.name();
+    }
+
+    /** The description of a type in a language ("de"; English for any other). */
+    public static String description(String type, String language) {
+        Description d = ("de".equals(language) ? DESCRIPTIONS_DE : DESCRIPTIONS).get(type);
+        return d == null ? type : d.description();
+    }
+
     private final QuestionBanks banks;
     private final Scoring scoring;
 
@@ -64,17 +96,24 @@ public class AssessmentCatalogue {
                     .questionCount(bank.items().size())
                     .liveScoring(scoring.isLive(type))
                     .typicalMinutes(d.typicalMinutes())
-                    .bankVersion(bank.version());
+                    .bankVersion(bank.version())
+                    .locales(banks.languages(type).stream().filter(com.assessments.i18n.Locales.SUPPORTED::contains).toList());
         }).toList();
     }
 
     public java.util.Optional<com.assessments.api.model.QuestionBank> bank(String type) {
-        return banks.forType(type).map(bank -> new com.assessments.api.model.QuestionBank()
+        return bank(type, com.assessments.i18n.Locales.ENGLISH);
+    }
+
+    /** The bank in a language the type is offered in (the caller checked it; see LocaleSupport). */
+    public java.util.Optional<com.assessments.api.model.QuestionBank> bank(String type, String language) {
+        return banks.forType(type, language).map(bank -> new com.assessments.api.model.QuestionBank()
                 .type(AssessmentType.fromValue(type))
                 .version(bank.version())
                 .language(bank.language())
                 .instructions(bank.instructions())
-                .questions(bank.items().stream().map(item -> question(bank, item)).toList()));
+                .questions(bank.items().stream().map(item -> question(bank, item)
+                        .sectionTitle(banks.sectionName(type, language, item.section()))).toList()));
     }
 
     /** Answer keys (correct) and IRT parameters (a, b) stay on the server. */

@@ -10,6 +10,7 @@ import com.lowagie.text.pdf.PdfPTable;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static com.assessments.report.ReportBlocks.H3;
 import static com.assessments.report.ReportBlocks.SMALL;
@@ -28,41 +29,57 @@ final class DiscSection implements ResultSection {
 
     @Override
     public void render(Document doc, JsonNode r, ReportData data) throws DocumentException {
+        boolean de = data.german();
+        Map<String, String> names = de ? ReportTextsDe.DISC_NAMES : ReportTexts.DISC_NAMES;
         JsonNode norm = r.path("normalizedScores");
         JsonNode bands = r.path("bands");
         JsonNode likert = r.path("likertScores");
-        doc.add(heading("Work-style scores"));
-        doc.add(para("Each dimension on a 0 to 100 scale. Shading shows the low, moderate and high bands.", SMALL));
+        doc.add(heading(de ? "Arbeitsstil-Werte" : "Work-style scores"));
+        doc.add(para(de ? "Jede Dimension auf einer Skala von 0 bis 100. Die Schattierung zeigt die Bereiche niedrig, mittel und hoch."
+                : "Each dimension on a 0 to 100 scale. Shading shows the low, moderate and high bands.", SMALL));
         List<Bar> bars = new ArrayList<>();
         for (String d : DIMENSIONS) {
             double v = num(norm, d);
-            bars.add(new Bar(d + "  " + ReportTexts.DISC_NAMES.get(d), v, fmt1(v), null));
+            bars.add(new Bar(d + "  " + names.get(d), v, ReportTextsDe.number(fmt1(v), de), null));
         }
-        doc.add(ReportCharts.block(ReportCharts.barChartHeight(4), ReportCharts.barChart(bars, "Score")));
-        doc.add(style(r.path("primaryType").asText(""), r.path("secondaryType").asText(""), r.path("type12").asText("")));
+        doc.add(ReportCharts.block(ReportCharts.barChartHeight(4), ReportCharts.barChart(bars, de ? "Wert" : "Score", de)));
+        doc.add(style(r.path("primaryType").asText(""), r.path("secondaryType").asText(""), r.path("type12").asText(""), de));
 
-        doc.add(heading("What the scores suggest"));
+        doc.add(heading(de ? "Was die Werte nahelegen" : "What the scores suggest"));
         for (String d : DIMENSIONS) {
             String band = bands.path(d).asText(ReportTexts.band(num(norm, d)));
-            doc.add(interpretation(d + " – " + ReportTexts.DISC_NAMES.get(d) + ": " + fmt1(num(norm, d)) + " ("
-                    + band + ", mean answer " + ReportTexts.fmt2(num(likert, d)) + " of 5). ", ReportTexts.disc(d, band)));
+            if (de) {
+                doc.add(interpretation(d + " – " + names.get(d) + ": " + ReportTextsDe.number(fmt1(num(norm, d)), true) + " ("
+                        + ReportTextsDe.band(band) + ", mittlere Antwort " + ReportTextsDe.number(ReportTexts.fmt2(num(likert, d)), true)
+                        + " von 5" + (r.path("percentiles").has(d) ? ", " + ReportTextsDe.ordinal(num(r.path("percentiles"), d))
+                        + " Perzentil" : "") + "). ", ReportTextsDe.disc(d, band)));
+            } else {
+                doc.add(interpretation(d + " – " + names.get(d) + ": " + fmt1(num(norm, d)) + " ("
+                        + band + ", mean answer " + ReportTexts.fmt2(num(likert, d)) + " of 5"
+                        + (r.path("percentiles").has(d) ? ", " + ReportBlocks.ordinal(num(r.path("percentiles"), d)) + " percentile" : "")
+                        + "). ", ReportTexts.disc(d, band)));
+            }
         }
     }
 
     /** Primary and secondary style and the style position, beside the circle that shows it. */
-    private static PdfPTable style(String primary, String secondary, String type12) {
+    private static PdfPTable style(String primary, String secondary, String type12, boolean de) {
+        Map<String, String> names = de ? ReportTextsDe.DISC_NAMES : ReportTexts.DISC_NAMES;
         PdfPTable style = new PdfPTable(new float[]{3f, 2f});
         style.setWidthPercentage(100);
         style.setKeepTogether(true);
         PdfPCell left = new PdfPCell();
         left.setBorder(Rectangle.NO_BORDER);
         left.setVerticalAlignment(Element.ALIGN_MIDDLE);
-        left.addElement(para("Style", H3));
-        left.addElement(labelled("Primary style: ", primary + " – " + ReportTexts.DISC_NAMES.getOrDefault(primary, "?")));
-        left.addElement(labelled("Secondary style: ", secondary + " – "
-                + ReportTexts.DISC_NAMES.getOrDefault(secondary, "?")));
-        left.addElement(labelled("Style position: ", ReportTexts.type12(type12)));
-        left.addElement(para("The circle places the whole profile in one of 12 sectors: each dimension owns a "
+        left.addElement(para(de ? "Stil" : "Style", H3));
+        left.addElement(labelled(de ? "Hauptstil: " : "Primary style: ", primary + " – " + names.getOrDefault(primary, "?")));
+        left.addElement(labelled(de ? "Nebenstil: " : "Secondary style: ", secondary + " – "
+                + names.getOrDefault(secondary, "?")));
+        left.addElement(labelled(de ? "Stilposition: " : "Style position: ", de ? ReportTextsDe.type12(type12) : ReportTexts.type12(type12)));
+        left.addElement(para(de ? "Der Kreis ordnet das Gesamtprofil einem von 12 Sektoren zu: Jede Dimension hat ein "
+                + "Viertel, und die äußeren Sektoren eines Viertels neigen zur benachbarten Dimension. Nur benachbarte "
+                + "Dimensionen verbinden sich (nie D mit S, nie I mit C)."
+                : "The circle places the whole profile in one of 12 sectors: each dimension owns a "
                 + "quarter, and the outer sectors of a quarter lean towards the neighbouring dimension. Only "
                 + "neighbouring dimensions combine (never D with S, nor I with C).", SMALL));
         style.addCell(left);

@@ -38,10 +38,17 @@ final class ReportBlocks {
     }
 
     static Paragraph heading(String text) {
-        Paragraph p = new Paragraph(text, H2);
+        Paragraph p = new Heading(text, H2);
         p.setSpacingBefore(10);
         p.setSpacingAfter(4);
         p.setKeepTogether(true);
+        return p;
+    }
+
+    /** A smaller heading, kept with what follows it too. */
+    static Paragraph subheading(String text) {
+        Paragraph p = new Heading(text, H3);
+        p.setLeading(H3.getSize() * 1.4f);
         return p;
     }
 

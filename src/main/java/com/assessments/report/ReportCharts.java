@@ -74,7 +74,12 @@ final class ReportCharts {
 
     /** A one-bar chart (a composite, a fit score, a percentile) in its own block. */
     static PdfPTable singleBar(String label, double value, String valueText, String axisTitle) {
-        return block(barChartHeight(1), barChart(List.of(new Bar(label, value, valueText, null)), axisTitle));
+        return singleBar(label, value, valueText, axisTitle, false);
+    }
+
+    /** The same, with its zone captions in German when {@code german}. */
+    static PdfPTable singleBar(String label, double value, String valueText, String axisTitle, boolean german) {
+        return block(barChartHeight(1), barChart(List.of(new Bar(label, value, valueText, null)), axisTitle, german));
     }
 
     /**
@@ -82,6 +87,11 @@ final class ReportCharts {
      * end and, when a row has a target, a second (orange) mark at the target.
      */
     static Painter barChart(List<Bar> bars, String axisTitle) {
+        return barChart(bars, axisTitle, false);
+    }
+
+    /** The same, with its zone captions in German when {@code german}. */
+    static Painter barChart(List<Bar> bars, String axisTitle, boolean german) {
         return (cb, x, y, w, h) -> {
             BaseFont font = ReportBlocks.REGULAR;
             BaseFont bold = ReportBlocks.BOLD;
@@ -95,11 +105,12 @@ final class ReportCharts {
             zone(cb, ZONE_LOW, px0, px(px0, px1, 0), px(px0, px1, MODERATE_FROM), bottom, top);
             zone(cb, ZONE_MODERATE, px0, px(px0, px1, MODERATE_FROM), px(px0, px1, HIGH_FROM), bottom, top);
             zone(cb, ZONE_HIGH, px0, px(px0, px1, HIGH_FROM), px(px0, px1, 100), bottom, top);
-            text(cb, font, 7, Element.ALIGN_CENTER, "Low (below " + MODERATE_FROM + ")",
+            text(cb, font, 7, Element.ALIGN_CENTER, german ? "Niedrig (unter " + MODERATE_FROM + ")" : "Low (below " + MODERATE_FROM + ")",
                     (px(px0, px1, 0) + px(px0, px1, MODERATE_FROM)) / 2, top + 4);
-            text(cb, font, 7, Element.ALIGN_CENTER, "Moderate (" + MODERATE_FROM + " to " + (HIGH_FROM - 1) + ")",
+            text(cb, font, 7, Element.ALIGN_CENTER, german ? "Mittel (" + MODERATE_FROM + " bis " + (HIGH_FROM - 1) + ")"
+                            : "Moderate (" + MODERATE_FROM + " to " + (HIGH_FROM - 1) + ")",
                     (px(px0, px1, MODERATE_FROM) + px(px0, px1, HIGH_FROM)) / 2, top + 4);
-            text(cb, font, 7, Element.ALIGN_CENTER, "High (" + HIGH_FROM + " and above)",
+            text(cb, font, 7, Element.ALIGN_CENTER, german ? "Hoch (ab " + HIGH_FROM + ")" : "High (" + HIGH_FROM + " and above)",
                     (px(px0, px1, HIGH_FROM) + px(px0, px1, 100)) / 2, top + 4);
             // axis
             grayStroke(cb, 0.55f);
@@ -141,16 +152,21 @@ final class ReportCharts {
 
     /** Legend line for score-vs-target charts. */
     static Painter targetLegend() {
+        return targetLegend(false);
+    }
+
+    /** The same in German when {@code german}. */
+    static Painter targetLegend(boolean german) {
         return (cb, x, y, w, h) -> {
             BaseFont font = ReportBlocks.REGULAR;
             float cy = y + h / 2;
             fill(cb, BAR);
             cb.rectangle(x, cy - 4, 16, 8);
             cb.fill();
-            text(cb, font, 8, Element.ALIGN_LEFT, "Candidate score", x + 20, cy - 3);
+            text(cb, font, 8, Element.ALIGN_LEFT, german ? "Wert der Person" : "Candidate score", x + 20, cy - 3);
             float tx = x + 110;
             targetMark(cb, tx, cy - 5, cy + 5, cy - 10);
-            text(cb, font, 8, Element.ALIGN_LEFT, "Occupation target", tx + 8, cy - 3);
+            text(cb, font, 8, Element.ALIGN_LEFT, german ? "Zielwert des Berufs" : "Occupation target", tx + 8, cy - 3);
         };
     }
 

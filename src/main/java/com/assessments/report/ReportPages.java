@@ -19,9 +19,16 @@ final class ReportPages extends PdfPageEventHelper {
     private final String footer;
     private PdfTemplate total;
 
+    private final boolean german;
+
     ReportPages(boolean test, String footer) {
+        this(test, footer, false);
+    }
+
+    ReportPages(boolean test, String footer, boolean german) {
         this.test = test;
         this.footer = footer;
+        this.german = german;
     }
 
     @Override
@@ -41,14 +48,14 @@ final class ReportPages extends PdfPageEventHelper {
         cb.moveTo(left, 42);
         cb.lineTo(right, 42);
         cb.stroke();
-        String pageText = "Page " + writer.getPageNumber() + " of ";
+        String pageText = (german ? "Seite " : "Page ") + writer.getPageNumber() + (german ? " von " : " of ");
         float digits = REGULAR.getWidthPoint("000", FOOTER_SIZE);
         float pageX = right - digits - REGULAR.getWidthPoint(pageText, FOOTER_SIZE);
         ReportCharts.text(cb, REGULAR, FOOTER_SIZE, Element.ALIGN_LEFT, fit(footer, pageX - left - 10), left, 30);
         ReportCharts.text(cb, REGULAR, FOOTER_SIZE, Element.ALIGN_LEFT, pageText, pageX, 30);
         cb.addTemplate(total, right - digits, 30);
         if (test) {
-            ReportCharts.text(cb, BOLD, 9, Element.ALIGN_CENTER, ReportTexts.TEST_HEADER,
+            ReportCharts.text(cb, BOLD, 9, Element.ALIGN_CENTER, german ? ReportTextsDe.TEST_HEADER : ReportTexts.TEST_HEADER,
                     (page.getLeft() + page.getRight()) / 2, page.getTop() - 34);
             // Outlined (stroked, unfilled) grey letters over the content: visible above the charts' shading,
             // text underneath stays readable, and no transparency is needed (PDF/A friendly).

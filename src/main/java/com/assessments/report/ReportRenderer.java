@@ -68,18 +68,22 @@ public final class ReportRenderer {
         boolean mock = r != null && r.path("mock").asBoolean(false);
         String name = orDash(data.assessmentName() != null ? data.assessmentName() : data.assessmentType());
         String candidate = orDash(data.candidate());
-        String title = name + " report – " + candidate;
+        boolean de = data.german();
+        String title = (de ? "Bericht " + name : name + " report") + " – " + candidate;
         String author = blank(data.organizationName()) ? DEFAULT_AUTHOR : data.organizationName();
-        String subject = "Assessment results of " + candidate + " (" + orDash(data.assessmentType()) + ", session "
+        String subject = (de ? "Assessment-Ergebnisse von " : "Assessment results of ") + candidate + " ("
+                + orDash(data.assessmentType()) + (de ? ", Sitzung " : ", session ")
                 + orDash(data.sessionId()) + ")";
         String keywords = "assessment report, " + orDash(data.assessmentType()) + ", " + kind
                 + (data.test() ? ", test session" : "") + (mock ? ", mock" : "");
 
         ByteArrayOutputStream out = new ByteArrayOutputStream(48 * 1024);
-        Document doc = new Document(PageSize.A4, 50, 50, 62, 58);
+        KeepWithNextDocument doc = new KeepWithNextDocument(PageSize.A4, 50, 50, 62, 58); // headings stay with what follows
         PdfWriter writer = PdfWriter.getInstance(doc, out);
+        doc.attach(writer);
         writer.setPdfVersion(PdfWriter.VERSION_1_7);
-        writer.setPageEvent(new ReportPages(data.test(), candidate + " · " + name + " · session " + orDash(data.sessionId())));
+        writer.setPageEvent(new ReportPages(data.test(), candidate + " · " + name + (de ? " · Sitzung " : " · session ")
+                + orDash(data.sessionId()), de));
         doc.addTitle(title);
         doc.addAuthor(author);
         doc.addSubject(subject);
@@ -91,11 +95,12 @@ public final class ReportRenderer {
         doc.open();
 
         // Metadata for PDF/A-2b: language, XMP mirroring the info dictionary, sRGB output intent.
-        writer.getExtraCatalog().put(PdfName.LANG, new PdfString("en"));
+        String lang = de ? "de" : "en";
+        writer.getExtraCatalog().put(PdfName.LANG, new PdfString(lang));
         PdfDictionary info = writer.getInfo();
         writer.setXmpMetadata(ReportConformance.xmp(title, author, subject, keywords, CREATOR,
                 infoString(info, PdfName.PRODUCER), w3c(info.get(PdfName.CREATIONDATE), now),
-                w3c(info.get(PdfName.MODDATE), now), "en"));
+                w3c(info.get(PdfName.MODDATE), now), lang));
         ReportConformance.addOutputIntent(writer);
 
         CommonSections.cover(doc, data, name, candidate, mock);
@@ -103,12 +108,12 @@ public final class ReportRenderer {
         if (section != null) {
             section.render(doc, r, data);
         } else {
-            CommonSections.noResult(doc, kind);
+            CommonSections.noResult(doc, kind, de);
         }
         if (r != null) {
-            CommonSections.quality(doc, r, kind);
+            CommonSections.quality(doc, r, kind, de);
         }
-        CommonSections.about(doc, kind, mock);
+        CommonSections.about(doc, kind, mock, de);
         doc.close();
         return out.toByteArray();
     }

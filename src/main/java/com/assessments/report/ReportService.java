@@ -99,8 +99,9 @@ public class ReportService {
 
     private ReportData data(Session s) {
         Organization org = Organization.findById(s.organizationId);
-        return new ReportData(s.id, s.assessmentType, AssessmentCatalogue.name(s.assessmentType),
+        String language = com.assessments.i18n.Locales.textLanguage(s.locale); // the report speaks the session's language
+        return new ReportData(s.id, s.assessmentType, AssessmentCatalogue.name(s.assessmentType, language),
                 s.candidateName != null ? s.candidateName : s.candidateExternalId,
-                org == null ? null : org.name, s.completedAt, s.isTest(), sessions.results(s));
+                org == null ? null : org.name, s.completedAt, s.isTest(), sessions.results(s), language);
     }
 }

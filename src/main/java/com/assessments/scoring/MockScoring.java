@@ -65,7 +65,9 @@ public class MockScoring {
         for (String dim : List.of("D", "I", "S", "C")) {
             means.put(dim, Rounding.halfUp(1 + 4 * d.unit(), 2));
         }
-        return mapper.valueToTree(DiscScoring.fromMeans(means, true));
+        ObjectNode out = mapper.valueToTree(DiscScoring.fromMeans(means, true));
+        out.remove("percentiles"); // mock results keep their pinned shape: no norms, no percentiles (see score)
+        return out;
     }
 
     private JsonNode fra(Digits d) {

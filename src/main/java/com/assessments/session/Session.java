@@ -32,6 +32,9 @@ public class Session extends PanacheEntityBase {
 
     public String assessmentType;
 
+    /** BCP 47 tag in canonical case (en, de, de-AT): the language of the runner, the bank and the report. */
+    public String locale;
+
     public String status;
 
     public byte[] tokenHash;
@@ -88,6 +91,10 @@ public class Session extends PanacheEntityBase {
 
     /** Set when the PDF report was stored; from then on reportUrl is shown. */
     public Instant reportGeneratedAt;
+
+    /** Distinct questions answered, when a reader counted them without loading the answers (SessionReads); else null. */
+    @jakarta.persistence.Transient
+    public Integer answeredCount;
 
     public boolean isTest() {
         return "test".equals(environment);

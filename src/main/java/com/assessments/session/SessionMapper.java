@@ -36,6 +36,8 @@ public class SessionMapper {
 
     private final ObjectMapper mapper;
     private final String baseUrl;
+    @jakarta.inject.Inject
+    SessionProgressCounter progress;
 
     public SessionMapper(ObjectMapper mapper, AppConfig config) {
         this.mapper = mapper;
@@ -48,6 +50,7 @@ public class SessionMapper {
                 .id(s.id)
                 .status(SessionStatus.fromValue(s.status))
                 .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .locale(locale(s))
                 .environment(Environment.fromValue(s.environment))
                 .sessionToken(sessionToken)
                 .assessmentUrl(assessmentUrl(s.id, sessionToken))
@@ -64,6 +67,8 @@ public class SessionMapper {
                 .id(s.id)
                 .status(SessionStatus.fromValue(s.status))
                 .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .locale(locale(s))
+                .progress(progress.of(s))
                 .environment(Environment.fromValue(s.environment))
                 .candidate(candidate(s))
                 .config(config(s))
@@ -82,6 +87,7 @@ public class SessionMapper {
                 .id(s.id)
                 .status(SessionStatus.fromValue(s.status))
                 .assessmentType(AssessmentType.fromValue(s.assessmentType))
+                .locale(locale(s))
                 .environment(Environment.fromValue(s.environment))
                 .candidate(candidate(s))
                 .metadata(metadata(s))
@@ -117,7 +123,10 @@ public class SessionMapper {
                 .assessmentType(AssessmentType.fromValue(s.assessmentType))
                 .expiresAt(Times.utc(s.expiresAt))
                 .candidateName(finished ? null : s.candidateName)
-                .progress(finished ? new EmbedProgress().answers(new ArrayList<>()).updatedAt(null) : toProgress(s));
+                .progress(finished ? new EmbedProgress().answers(new ArrayList<>()).updatedAt(null) : toProgress(s))
+                .locale(locale(s))
+                .assessmentName(com.assessments.catalogue.AssessmentCatalogue.name(s.assessmentType,
+                        com.assessments.i18n.Locales.textLanguage(locale(s))));
     }
 
     /** The saved answers (none yet: an empty list). */
@@ -189,6 +198,11 @@ public class SessionMapper {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored JSON is not a " + type.getSimpleName(), e);
         }
+    }
+
+    /** The stored locale; English for a row without one (a tombstone). */
+    static String locale(Session s) {
+        return s.locale == null ? com.assessments.i18n.Locales.ENGLISH : s.locale;
     }
 
     private static URI uri(String value) {

@@ -46,6 +46,8 @@ public class SessionService {
     private final ReportService reports;
     private final Event<SessionForgotten> forgotten;
     private final SessionReads reads;
+    @jakarta.inject.Inject
+    com.assessments.i18n.LocaleSupport localeSupport;
 
     public SessionService(EntityManager em, Clock clock, SessionLifecycle lifecycle, SessionMapper mapper, SessionRules rules,
                           SubmissionScorer scorer, Idempotency idempotency, EventRecorder events, ReportService reports,
@@ -90,6 +92,8 @@ public class SessionService {
         s.organizationId = key.organizationId();
         s.environment = key.environment();
         s.assessmentType = type;
+        s.locale = localeSupport.forNewSession(type, request.getLocale(),
+                request.getConfig() == null ? null : request.getConfig().getLanguage());
         s.status = SessionLifecycle.CREATED;
         s.tokenHash = Hashing.sha256(token);
         s.candidateExternalId = request.getCandidate().getExternalId();

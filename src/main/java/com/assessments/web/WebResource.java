@@ -55,6 +55,12 @@ public class WebResource {
     }
 
     @GET
+    @Path("assess/assess-i18n.js")
+    public Response runnerTexts() {
+        return file("web/assess-i18n.js", "text/javascript; charset=utf-8").header("Cache-Control", "no-cache").build();
+    }
+
+    @GET
     @Path("assess/assess.css")
     public Response runnerStyles() {
         return file("web/assess.css", "text/css; charset=utf-8").header("Cache-Control", "no-cache").build();

@@ -125,7 +125,7 @@ class GeneratedJavaClientTest {
             create.config(new SessionConfig().occupationId(occupationId));
         }
         String id = sessions.createSession(create, null).getId();
-        List<Question> questions = new AssessmentsApi(client).getQuestionBank(type).getQuestions();
+        List<Question> questions = new AssessmentsApi(client).getQuestionBank(type, null).getQuestions();
         SubmitRequest submit = new SubmitRequest();
         questions.forEach(q -> submit.addResponsesItem(new SubmissionItem().questionId(q.getId())
                 .dimension(q.getDimension()).response(q.getResponseFormat().getMin())));

@@ -43,6 +43,10 @@ final class Expectations {
                     + "range, DISC needs all 15): Tcases' random questionIds are unknown to the bank (submitSession)",
             fieldsStartWith("responses"));
 
+    private static final StateDependent UNSUPPORTED_LOCALE = allowed(400, "validation_error",
+            "a locale must be a BCP 47 tag of a language the type is offered in (en, de; GET /assessments/types): "
+                    + "Tcases' random strings are not", fieldsStartWith("locale"));
+
     private static final StateDependent NO_TEST_SUBSCRIPTION = allowed(400, "validation_error",
             "no endpoint may subscribe to webhook.test (EventType): the portal sends it to one endpoint by name",
             fieldsStartWith("events"));
@@ -63,7 +67,18 @@ final class Expectations {
                             + "40 characters, at most 8 KiB (Metadata): rules the schema's additionalProperties cannot carry",
                             fieldsStartWith("metadata")),
                     allowed(404, "tfd_config_not_found", "a random config.orgConfigId names no TFD config of the organization"),
+                    UNSUPPORTED_LOCALE,
                     IDEMPOTENCY_KEY_REUSED)),
+            Map.entry("createOverviewSession", List.of(
+                    allowed(400, "invalid_config", "tfd/tfd_plus need a known config.occupationId and other types "
+                            + "reject TFD members (createOverviewSession, SessionConfig): Tcases' random config does neither"),
+                    allowed(400, "validation_error", "metadata values must be strings, numbers or booleans, keys at most "
+                            + "40 characters, at most 8 KiB (Metadata): rules the schema's additionalProperties cannot carry",
+                            fieldsStartWith("metadata")),
+                    allowed(404, "tfd_config_not_found", "a random config.orgConfigId names no TFD config of the organization"),
+                    UNSUPPORTED_LOCALE,
+                    IDEMPOTENCY_KEY_REUSED)),
+            Map.entry("getQuestionBank", List.of(UNSUPPORTED_LOCALE)),
             Map.entry("submitSession", List.of(
                     ANSWERS_CHECKED_AGAINST_BANK,
                     allowed(400, "invalid_responses", "answers that pass the gate but cannot be scored (submitSession)"),

@@ -228,7 +228,9 @@ final class Replayer {
     private Map<String, String> realIds(ContractOperations.Op op, RequestCase rc) {
         Map<String, String> ids = new LinkedHashMap<>();
         switch (op.operationId()) {
-            case "getSession", "getSessionReportPdf", "getReportPdf" -> ids.put("id", fx.completedSessionId);
+            case "getSession", "getSessionReportPdf", "getReportPdf", "getOverviewSession", "getOverviewSessionReportPdf" ->
+                    ids.put("id", fx.completedSessionId);
+            case "getOverviewReportPdf" -> ids.put("sessionId", fx.completedSessionId);
             case "deleteSession", "submitSession" -> ids.put("id", fx.newSession("disc")[0]);
             case "getWebhookEndpoint", "rotateWebhookSecret", "listWebhookDeliveries", "recoverWebhookDeliveries" ->
                     ids.put("id", fx.endpointId);

@@ -29,7 +29,8 @@ class ContractSecurityTest {
 
     private static final List<Class<?>> INTERFACES = List.of(AdminApi.class, AssessmentsApi.class, CoachApi.class,
             EmbedApi.class, EventsApi.class, KeysApi.class, OrganizationApi.class, ReportsApi.class, SessionsApi.class,
-            StatusApi.class, TfdApi.class, WebhooksApi.class, com.assessments.api.PortalApi.class);
+            StatusApi.class, TfdApi.class, WebhooksApi.class, com.assessments.api.PortalApi.class,
+            com.assessments.api.OverviewApi.class);
     /** The portal routes a person calls before having a session. */
     private static final Set<String> PUBLIC_PORTAL = Set.of("portalSignIn", "portalRequestPasswordReset",
             "portalConfirmPasswordReset", "portalAcceptInvitation");

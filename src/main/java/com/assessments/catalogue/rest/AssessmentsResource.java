@@ -22,6 +22,8 @@ public class AssessmentsResource implements AssessmentsApi {
     private final AssessmentCatalogue catalogue;
     private final Caller caller;
     private final SessionLifecycle lifecycle;
+    @jakarta.inject.Inject
+    com.assessments.i18n.LocaleSupport localeSupport;
 
     public AssessmentsResource(AssessmentCatalogue catalogue, Caller caller, SessionLifecycle lifecycle) {
         this.catalogue = catalogue;
@@ -35,7 +37,8 @@ public class AssessmentsResource implements AssessmentsApi {
     }
 
     @Override
-    public Response getQuestionBank(AssessmentType type) {
+    public Response getQuestionBank(AssessmentType type, String locale) {
+        String language = com.assessments.i18n.Locales.ENGLISH;
         if (caller.hasSession()) {
             Session session = Session.findById(caller.session().sessionId());
             if (session == null || !session.assessmentType.equals(type.toString())) {
@@ -44,8 +47,13 @@ public class AssessmentsResource implements AssessmentsApi {
             }
             // a finished session's token reveals nothing but its end state: 409 once completed, 410 once expired
             lifecycle.requireSubmittable(session);
+            language = com.assessments.i18n.Locales.textLanguage(session.locale);
         }
-        return Response.ok(catalogue.bank(type.toString())
+        if (locale != null) {
+            // the same check and 400 as a session's locale on creation
+            language = com.assessments.i18n.Locales.language(localeSupport.forNewSession(type.toString(), locale, null));
+        }
+        return Response.ok(catalogue.bank(type.toString(), language)
                 .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No question bank for " + type + " yet."))).build();
     }
 }

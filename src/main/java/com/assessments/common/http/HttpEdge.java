@@ -51,6 +51,8 @@ public class HttpEdge {
     private static final Pattern SAFE_REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
     private static final Logger LOG = Logger.getLogger(HttpEdge.class);
     private static final String API_PREFIX = "/api/";
+    /** The overview's aliases (openapi.yaml, tag Overview): API routes too. */
+    private static final String OVERVIEW_PREFIX = "/v1/";
     private static final String BODY_TIMER = "assessments.bodyTimer";
     private static final String EXPOSED_HEADERS =
             "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed";
@@ -156,7 +158,7 @@ public class HttpEdge {
 
         response.putHeader("X-Content-Type-Options", "nosniff");
         String path = request.path();
-        boolean api = path != null && path.startsWith(API_PREFIX);
+        boolean api = path != null && (path.startsWith(API_PREFIX) || path.startsWith(OVERVIEW_PREFIX));
         if (api) {
             ctx.addHeadersEndHandler(v -> noStoreForJson(response));
             String preflightMethod = request.getHeader("Access-Control-Request-Method");

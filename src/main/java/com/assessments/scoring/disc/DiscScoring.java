@@ -123,7 +123,13 @@ public final class DiscScoring {
         List<BankItem> items = bank.items();
         double[] means = means(items, raw);
         Reliability quality = Reliability.of(items, raw);
-        return derive(means, quality.score(), quality.level(), quality.flags(), false).bankVersion(bank.version());
+        com.assessments.scoring.ProvisionalNorms norms = com.assessments.scoring.ProvisionalNorms.DISC;
+        // live results compare each unrounded mean with the (provisional) reference group; mock results do not
+        return derive(means, quality.score(), quality.level(), quality.flags(), false).bankVersion(bank.version())
+                .percentiles(new com.assessments.api.model.DiscPercentiles(norms.percentile("D", means[D]),
+                        norms.percentile("I", means[I]), norms.percentile("S", means[S]), norms.percentile("C", means[C])))
+                .normVersion(norms.version())
+                .normsProvisional(norms.provisional());
     }
 
     /** Rule 2, unrounded: per dimension, reverse items weigh 1/4 together and forward items 3/4. */

@@ -129,8 +129,18 @@ public final class TfdScoring {
                 .mock(false)
                 .bankVersion(bank.version())
                 .scoringVersion(SCORING_VERSION)
-                .normVersion(null)    // fit compares with occupation targets, not with a reference group
-                .normsProvisional(false);
+                .percentiles(percentiles(scores))
+                .normVersion(com.assessments.scoring.ProvisionalNorms.TFD.version()) // the percentiles' norms (fit uses targets)
+                .normsProvisional(com.assessments.scoring.ProvisionalNorms.TFD.provisional());
+    }
+
+    /** Each dimension's unrounded score against the (provisional) reference group. */
+    static java.util.Map<String, Integer> percentiles(double[] scores) {
+        java.util.Map<String, Integer> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < DIMENSIONS.size(); i++) {
+            out.put(DIMENSIONS.get(i), com.assessments.scoring.ProvisionalNorms.TFD.percentile(DIMENSIONS.get(i), scores[i]));
+        }
+        return out;
     }
 
     /** Rules 1 to 3 and 8. */

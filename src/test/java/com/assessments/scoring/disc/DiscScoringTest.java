@@ -35,6 +35,7 @@ import java.util.TreeSet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -752,7 +753,7 @@ class DiscScoringTest {
         Set<String> names = new HashSet<>();
         json.fieldNames().forEachRemaining(names::add);
         assertEquals(Set.of("kind", "primaryType", "secondaryType", "primaryTiedWith", "secondaryTiedWith", "type12",
-                "profileStrength", "undifferentiated", "likertScores", "normalizedScores", "bands",
+                "profileStrength", "undifferentiated", "likertScores", "normalizedScores", "percentiles", "bands",
                 "reliabilityScore", "reliabilityLevel", "qualityFlags", "mock", "bankVersion", "scoringVersion",
                 "normVersion", "normsProvisional"), names);
         assertEquals("disc", json.get("kind").asText());
@@ -858,7 +859,10 @@ class DiscScoringTest {
     private static void assertSameDerivedFields(DiscResult scored, DiscResult fromMeans) {
         DiscResult comparable = fromMeans.reliabilityScore(scored.getReliabilityScore())
                 .reliabilityLevel(scored.getReliabilityLevel()).qualityFlags(scored.getQualityFlags()).mock(scored.getMock())
-                .bankVersion(scored.getBankVersion());
+                .bankVersion(scored.getBankVersion())
+                // the norms are the live engine's own (fromMeans serves mock results, which keep their pinned shape)
+                .percentiles(scored.getPercentiles()).normVersion(scored.getNormVersion())
+                .normsProvisional(scored.getNormsProvisional());
         assertEquals(scored, comparable);
     }
 
@@ -899,8 +903,27 @@ class DiscScoringTest {
         assertEquals(strength < 20, r.getUndifferentiated(), "undifferentiated");
         assertEquals("2.0.0", r.getBankVersion());
         assertEquals(DiscScoring.SCORING_VERSION, r.getScoringVersion());
-        assertEquals(null, r.getNormVersion());
-        assertEquals(Boolean.FALSE, r.getNormsProvisional());
+        // live results: percentiles from the provisional DISC norms, saying so
+        assertEquals(com.assessments.scoring.ProvisionalNorms.DISC.version(), r.getNormVersion());
+        assertEquals(Boolean.TRUE, r.getNormsProvisional());
+        assertNotNull(r.getPercentiles(), "percentiles");
+        for (String dim : List.of("D", "I", "S", "C")) {
+            double likert = switch (dim) {
+                case "D" -> r.getLikertScores().getD();
+                case "I" -> r.getLikertScores().getI();
+                case "S" -> r.getLikertScores().getS();
+                default -> r.getLikertScores().getC();
+            };
+            int pct = switch (dim) {
+                case "D" -> r.getPercentiles().getD();
+                case "I" -> r.getPercentiles().getI();
+                case "S" -> r.getPercentiles().getS();
+                default -> r.getPercentiles().getC();
+            };
+            int low = com.assessments.scoring.ProvisionalNorms.DISC.percentile(dim, likert - 0.005);
+            int high = com.assessments.scoring.ProvisionalNorms.DISC.percentile(dim, likert + 0.005);
+            assertTrue(pct >= low && pct <= high, dim + " percentile " + pct + " from likert " + likert);
+        }
     }
 
     private static void expect(DiscResult r, String primary, String secondary, String type12, double[] likert,

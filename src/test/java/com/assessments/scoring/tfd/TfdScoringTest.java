@@ -237,8 +237,16 @@ class TfdScoringTest {
         assertEquals(ScoreBand.HIGH, result.getBand());
         assertEquals("1.0.0", result.getBankVersion());
         assertEquals(TfdScoring.SCORING_VERSION, result.getScoringVersion());
-        assertEquals(null, result.getNormVersion());
-        assertEquals(Boolean.FALSE, result.getNormsProvisional());
+        // the fit uses the occupation's targets; the dimensions' percentiles use the provisional TFD norms, saying so
+        assertEquals(com.assessments.scoring.ProvisionalNorms.TFD.version(), result.getNormVersion());
+        assertEquals(Boolean.TRUE, result.getNormsProvisional());
+        assertEquals(6, result.getPercentiles().size());
+        result.getGaps().forEach(g -> {
+            int pct = result.getPercentiles().get(g.getDimension());
+            int low = com.assessments.scoring.ProvisionalNorms.TFD.percentile(g.getDimension(), g.getScore() - 0.05);
+            int high = com.assessments.scoring.ProvisionalNorms.TFD.percentile(g.getDimension(), g.getScore() + 0.05);
+            org.junit.jupiter.api.Assertions.assertTrue(pct >= low && pct <= high, g.getDimension() + " " + pct);
+        });
         assertEquals(6, result.getGaps().size());
         assertEquals(List.of(), result.getQualityFlags());
         assertFalse(result.getMock());

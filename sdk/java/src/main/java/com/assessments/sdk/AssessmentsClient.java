@@ -97,7 +97,12 @@ public final class AssessmentsClient {
 
     /** The questions of a type (no answer keys). */
     public QuestionBank questionBank(AssessmentType type) {
-        return transport.execute(true, () -> assessments.getQuestionBankWithHttpInfo(type));
+        return questionBank(type, null);
+    }
+
+    /** The questions of a type in a locale the type is offered in (BCP 47, e.g. "de"; null: English). */
+    public QuestionBank questionBank(AssessmentType type, String locale) {
+        return transport.execute(true, () -> assessments.getQuestionBankWithHttpInfo(type, locale));
     }
 
     /** Public platform health (needs no key). */
