@@ -36,11 +36,11 @@ public class SessionMapper {
 
     private final ObjectMapper mapper;
     private final String baseUrl;
-    @jakarta.inject.Inject
-    SessionProgressCounter progress;
+    private final SessionProgressCounter progress;
 
-    public SessionMapper(ObjectMapper mapper, AppConfig config) {
+    public SessionMapper(ObjectMapper mapper, AppConfig config, SessionProgressCounter progress) {
         this.mapper = mapper;
+        this.progress = progress;
         this.baseUrl = config.publicBaseUrl().replaceAll("/+$", "");
     }
 

@@ -10,6 +10,7 @@ import com.assessments.common.PageResult;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.events.EventRecorder;
+import com.assessments.i18n.LocaleSupport;
 import com.assessments.idempotency.Idempotency;
 import com.assessments.key.Caller;
 import com.assessments.report.ReportService;
@@ -46,13 +47,13 @@ public class SessionService {
     private final ReportService reports;
     private final Event<SessionForgotten> forgotten;
     private final SessionReads reads;
-    @jakarta.inject.Inject
-    com.assessments.i18n.LocaleSupport localeSupport;
+    private final LocaleSupport localeSupport;
 
     public SessionService(EntityManager em, Clock clock, SessionLifecycle lifecycle, SessionMapper mapper, SessionRules rules,
                           SubmissionScorer scorer, Idempotency idempotency, EventRecorder events, ReportService reports,
-                          Event<SessionForgotten> forgotten, SessionReads reads) {
+                          Event<SessionForgotten> forgotten, SessionReads reads, LocaleSupport localeSupport) {
         this.reads = reads;
+        this.localeSupport = localeSupport;
         this.em = em;
         this.clock = clock;
         this.lifecycle = lifecycle;

@@ -1,5 +1,7 @@
 package com.assessments.catalogue.rest;
 
+import com.assessments.i18n.LocaleSupport;
+import com.assessments.i18n.Locales;
 import com.assessments.api.AssessmentsApi;
 import com.assessments.api.model.AssessmentType;
 import com.assessments.api.model.AssessmentTypeList;
@@ -22,11 +24,11 @@ public class AssessmentsResource implements AssessmentsApi {
     private final AssessmentCatalogue catalogue;
     private final Caller caller;
     private final SessionLifecycle lifecycle;
-    @jakarta.inject.Inject
-    com.assessments.i18n.LocaleSupport localeSupport;
+    private final LocaleSupport localeSupport;
 
-    public AssessmentsResource(AssessmentCatalogue catalogue, Caller caller, SessionLifecycle lifecycle) {
+    public AssessmentsResource(AssessmentCatalogue catalogue, Caller caller, SessionLifecycle lifecycle, LocaleSupport localeSupport) {
         this.catalogue = catalogue;
+        this.localeSupport = localeSupport;
         this.caller = caller;
         this.lifecycle = lifecycle;
     }
@@ -38,7 +40,7 @@ public class AssessmentsResource implements AssessmentsApi {
 
     @Override
     public Response getQuestionBank(AssessmentType type, String locale) {
-        String language = com.assessments.i18n.Locales.ENGLISH;
+        String language = Locales.ENGLISH;
         if (caller.hasSession()) {
             Session session = Session.findById(caller.session().sessionId());
             if (session == null || !session.assessmentType.equals(type.toString())) {
@@ -47,11 +49,11 @@ public class AssessmentsResource implements AssessmentsApi {
             }
             // a finished session's token reveals nothing but its end state: 409 once completed, 410 once expired
             lifecycle.requireSubmittable(session);
-            language = com.assessments.i18n.Locales.textLanguage(session.locale);
+            language = Locales.textLanguage(session.locale);
         }
         if (locale != null) {
             // the same check and 400 as a session's locale on creation
-            language = com.assessments.i18n.Locales.language(localeSupport.forNewSession(type.toString(), locale, null));
+            language = Locales.language(localeSupport.forNewSession(type.toString(), locale, null));
         }
         return Response.ok(catalogue.bank(type.toString(), language)
                 .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No question bank for " + type + " yet."))).build();
