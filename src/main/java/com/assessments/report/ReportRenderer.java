@@ -35,7 +35,8 @@ import static com.assessments.report.ReportBlocks.orDash;
  *
  * <p>Conformance: the file carries what PDF/A-2b asks for (embedded fonts, XMP metadata with pdfaid part 2 /
  * conformance B mirroring the information dictionary, an sRGB output intent, document language, no
- * encryption, no transparency), but OpenPDF cannot validate PDF/A; it has not been checked with veraPDF.
+ * encryption, no transparency). OpenPDF cannot validate PDF/A: ReportPdfAValidationTest checks every result kind,
+ * live and test, with veraPDF's PDF/A-2b profile.
  */
 public final class ReportRenderer {
 

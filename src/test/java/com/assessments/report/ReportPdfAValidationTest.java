@@ -1,0 +1,115 @@
+package com.assessments.report;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.verapdf.gf.foundry.VeraGreenfieldFoundryProvider;
+import org.verapdf.pdfa.Foundries;
+import org.verapdf.pdfa.PDFAParser;
+import org.verapdf.pdfa.PDFAValidator;
+import org.verapdf.pdfa.flavours.PDFAFlavour;
+import org.verapdf.pdfa.results.TestAssertion;
+import org.verapdf.pdfa.results.ValidationResult;
+
+import java.io.ByteArrayInputStream;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every report kind, live and test, validated as PDF/A-2b by veraPDF (its greenfield validator, the one the veraPDF
+ * apps run), every rule of the profile applied: the file must be compliant with no failed check. Prints the number
+ * of rules in the profile, the rules that applied to the file and the checks made. The report has one language
+ * today (English); a second one goes into {@link #reports()} when the renderer takes it.
+ */
+class ReportPdfAValidationTest {
+
+    /** rule id -> checks, over every report validated here (printed at the end). */
+    static final Map<String, Integer> RULES_APPLIED = new ConcurrentHashMap<>();
+    static int profileRules;
+
+    @BeforeAll
+    static void veraPdf() {
+        VeraGreenfieldFoundryProvider.initialise();
+    }
+
+    static Stream<Arguments> reports() {
+        return Stream.of("disc", "fra", "tfd", "ability", "unknown")
+                .flatMap(kind -> Stream.of(Arguments.of(kind, false), Arguments.of(kind, true)));
+    }
+
+    static byte[] render(String kind, boolean test) throws Exception {
+        if (kind.equals("unknown")) { // a kind the renderer has no section for still renders, and must validate too
+            ReportData d = ReportRendererTest.data("disc", test);
+            return ReportRenderer.render(new ReportData(d.sessionId(), "lpm", "Learning Potential Measure", d.candidate(),
+                    d.organizationName(), d.completedAt(), test, ReportRendererTest.JSON.readTree("{\"kind\":\"later\"}")));
+        }
+        return ReportRenderer.render(ReportRendererTest.data(kind, test));
+    }
+
+    /** veraPDF's result for the bytes, every check logged (passed ones too, to count the rules that applied). */
+    static ValidationResult validate(byte[] pdf, PDFAFlavour flavour) throws Exception {
+        try (PDFAParser parser = Foundries.defaultInstance().createParser(new ByteArrayInputStream(pdf), flavour)) {
+            PDFAValidator validator = Foundries.defaultInstance().createValidator(flavour, true);
+            return validator.validate(parser);
+        }
+    }
+
+    static String failures(ValidationResult result) {
+        return result.getTestAssertions().stream().filter(a -> a.getStatus() == TestAssertion.Status.FAILED)
+                .map(a -> a.getRuleId().getClause() + "-" + a.getRuleId().getTestNumber() + " " + a.getMessage()
+                        + " @ " + a.getLocation().getContext())
+                .distinct().limit(40).collect(Collectors.joining("\n"));
+    }
+
+    @ParameterizedTest(name = "{0} test={1}")
+    @MethodSource("reports")
+    void reportIsPdfA2b(String kind, boolean test) throws Exception {
+        ValidationResult result = validate(render(kind, test), PDFAFlavour.PDFA_2_B);
+        assertEquals(PDFAFlavour.PDFA_2_B, result.getPDFAFlavour());
+        assertTrue(result.isCompliant(), kind + (test ? " (test)" : "") + " is not PDF/A-2b:\n" + failures(result));
+        assertTrue(result.getFailedChecks().isEmpty(), String.valueOf(result.getFailedChecks()));
+        Set<String> applied = new TreeSet<>();
+        for (TestAssertion a : result.getTestAssertions()) {
+            applied.add(a.getRuleId().getClause() + "-" + a.getRuleId().getTestNumber());
+        }
+        applied.forEach(rule -> RULES_APPLIED.merge(rule, 1, Integer::sum));
+        profileRules = result.getValidationProfile().getRules().size();
+        assertTrue(applied.size() >= 20, "only " + applied.size() + " rules applied: " + applied);
+        System.out.printf("veraPDF PDF/A-2b %s%s: compliant, %d of the profile's %d rules applied, %d checks passed%n",
+                kind, test ? " (test)" : "", applied.size(), profileRules, result.getTotalAssertions());
+    }
+
+    /** The validator is not blind: a report with its PDF/A identification removed from the XMP fails clause 6.6.4. */
+    @Test
+    void aReportWithoutItsPdfAIdentificationFails() throws Exception {
+        byte[] pdf = render("disc", false);
+        String latin = new String(pdf, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = latin.indexOf("<pdfaid:part>2</pdfaid:part>");
+        assertTrue(at > 0, "the XMP is stored uncompressed");
+        // same length, so the cross-reference offsets stay right
+        String broken = latin.substring(0, at) + "<pdfaid:part>9</pdfaid:part>" + latin.substring(at + 28);
+        ValidationResult result = validate(broken.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), PDFAFlavour.PDFA_2_B);
+        assertFalse(result.isCompliant());
+        assertFalse(result.getFailedChecks().isEmpty());
+    }
+
+    @AfterAll
+    static void summary() {
+        if (!RULES_APPLIED.isEmpty()) {
+            System.out.println("veraPDF PDF/A-2b over every report: " + RULES_APPLIED.size() + " distinct rules applied of the profile's "
+                    + profileRules + ": " + new TreeMap<>(RULES_APPLIED).keySet());
+        }
+    }
+}
