@@ -497,8 +497,15 @@
     markSelected();
     clearFormError();
     updateProgress();
+    announceChoice(q, value);
     post('progress', { answered: answeredCount(), total: questions.length });
     scheduleSave();
+  }
+
+  // Screen readers hear the choice through the polite live region; focus stays where the candidate put it.
+  function announceChoice(q, value) {
+    const choice = choicesFor(q).find((c) => c.value === value);
+    if (choice) announce('Selected: ' + choice.label + '. ' + answeredCount() + ' of ' + questions.length + ' answered.');
   }
 
   function goNext() {
