@@ -47,6 +47,42 @@ class AccessibilityE2ETest {
     @Test
     void everyPageAPersonSeesHasNoAxeViolation() throws Exception {
         BrowserScript.assumeReady("AccessibilityE2ETest", "playwright-core", "@axe-core/playwright");
+        Path file = fixtures("a11y");
+
+        JsonPath result = BrowserScript.run("a11y.e2e.mjs", 420, file.toString(), BrowserScript.screenshots().toString());
+        assertEquals(0, result.getInt("violations"));
+        // 2 widths x (loading, 7 types x 2, form error, review, completed, failed, expired, invalid, connection error,
+        // demo x 2, portal sign-in, invitation, reset and its 9 tabs of an owner)
+        assertEquals(2 * (1 + 14 + 7 + 2 + 3 + 9), result.getInt("scans"));
+        assertTrue(result.getInt("rules") > 50, "axe ran " + result.getInt("rules") + " rules");
+        List<Map<String, Object>> pages = result.getList("pages");
+        assertTrue(pages.stream().allMatch(p -> ((Number) p.get("passes")).intValue() > 0), "every scan passed some rules");
+        assertTrue(result.getList("control").containsAll(List.of("color-contrast", "image-alt", "label")),
+                "the control page's three planted faults are found: " + result.getList("control"));
+        assertTrue(Files.size(BrowserScript.screenshots().resolve("a11y-runner-review-phone.png")) > 1000);
+    }
+
+    /**
+     * 200% zoom and 320 px reflow without sideways scrolling, also with the WCAG 1.4.12 text spacing, and no motion
+     * under prefers-reduced-motion (src/test/e2e/reflow.e2e.mjs); screenshots target/screenshots/reflow-*.png.
+     */
+    @Test
+    void pagesReflowAtZoomAndNarrowWidthsAndHonourReducedMotion() throws Exception {
+        BrowserScript.assumeReady("AccessibilityE2ETest", "playwright-core");
+        Path file = fixtures("reflow");
+
+        JsonPath result = BrowserScript.run("reflow.e2e.mjs", 420, file.toString(), BrowserScript.screenshots().toString());
+        List<String> pages = result.getList("pages");
+        assertTrue(pages.containsAll(List.of("runner-disc", "runner-aapa", "runner-expired", "demo-embedded", "portal-sign-in",
+                "portal-overview", "portal-audit")), String.valueOf(pages));
+        assertEquals(3 * pages.size(), result.getInt("checks"));
+        assertEquals("0s", result.getString("reducedMotion.reduce.progress"));
+        assertTrue(Files.size(BrowserScript.screenshots().resolve("reflow-runner-aapa-reflow320.png")) > 1000);
+        assertTrue(Files.size(BrowserScript.screenshots().resolve("reflow-portal-overview-zoom200.png")) > 1000);
+    }
+
+    /** Sessions of every type and in each end state, and a portal owner, written for the browser scripts. */
+    private Path fixtures(String name) throws Exception {
         Map<String, Integer> licenses = new LinkedHashMap<>();
         TYPES.forEach(t -> licenses.put(t, 10));
         String org = Admin.createOrganization("A11y " + System.nanoTime(), licenses);
@@ -68,22 +104,10 @@ class AccessibilityE2ETest {
         Portal.SignedIn owner = Portal.newOwner(org);
         fixtures.put("portalEmail", owner.email());
         fixtures.put("portalPassword", Portal.PASSWORD);
-        Path file = Path.of("target/a11y-fixtures.json");
+        Path file = Path.of("target/" + name + "-fixtures.json").toAbsolutePath();
         Files.createDirectories(file.getParent());
         Files.writeString(file, new ObjectMapper().writeValueAsString(fixtures));
-
-        JsonPath result = BrowserScript.run("a11y.e2e.mjs", 420, file.toAbsolutePath().toString(),
-                BrowserScript.screenshots().toString());
-        assertEquals(0, result.getInt("violations"));
-        // 2 widths x (loading, 7 types x 2, form error, review, completed, failed, expired, invalid, connection error,
-        // demo x 2, portal sign-in, invitation, reset and its 9 tabs of an owner)
-        assertEquals(2 * (1 + 14 + 7 + 2 + 3 + 9), result.getInt("scans"));
-        assertTrue(result.getInt("rules") > 50, "axe ran " + result.getInt("rules") + " rules");
-        List<Map<String, Object>> pages = result.getList("pages");
-        assertTrue(pages.stream().allMatch(p -> ((Number) p.get("passes")).intValue() > 0), "every scan passed some rules");
-        assertTrue(result.getList("control").containsAll(List.of("color-contrast", "image-alt", "label")),
-                "the control page's three planted faults are found: " + result.getList("control"));
-        assertTrue(Files.size(BrowserScript.screenshots().resolve("a11y-runner-review-phone.png")) > 1000);
+        return file;
     }
 
     /** A DISC session with every answer saved whose scoring failed: the runner offers to try again. */
