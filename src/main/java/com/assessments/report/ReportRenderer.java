@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.lowagie.text.Document;
 import com.lowagie.text.DocumentException;
 import com.lowagie.text.PageSize;
+import com.lowagie.text.pdf.PdfBoolean;
 import com.lowagie.text.pdf.PdfDate;
 import com.lowagie.text.pdf.PdfDictionary;
 import com.lowagie.text.pdf.PdfName;
@@ -93,6 +94,8 @@ public final class ReportRenderer {
 
         // Metadata for PDF/A-2b: language, XMP mirroring the info dictionary, sRGB output intent.
         writer.getExtraCatalog().put(PdfName.LANG, new PdfString("en"));
+        // viewers show the title, not the file name (PDF/UA-1 7.1; WCAG 2.4.2 for PDF)
+        writer.addViewerPreference(PdfName.DISPLAYDOCTITLE, PdfBoolean.PDFTRUE);
         PdfDictionary info = writer.getInfo();
         writer.setXmpMetadata(ReportConformance.xmp(title, author, subject, keywords, CREATOR,
                 infoString(info, PdfName.PRODUCER), w3c(info.get(PdfName.CREATIONDATE), now),
