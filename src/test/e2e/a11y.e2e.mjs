@@ -5,7 +5,7 @@
 // The runner in each state (loading, start = first question with the instructions, question = a later one with an
 // answer chosen, form error, review = every question answered and the submit button on screen, completed, failed,
 // expired, invalid link, connection error) for every assessment type (Likert and multiple-choice ability items), the
-// demo page (before and with the embedded runner), and the portal (sign-in, invitation, password reset, every tab),
+// demo page (before and with the embedded runner), the accessibility statement, and the portal (sign-in, invitation, password reset, every tab),
 // each at a desktop (1280 px) and a phone (390 px) width. No rule is disabled: any violation fails the run.
 // Prints one JSON line {scans, violations, rules, passes, incomplete, pages: [...]} last; exits non-zero on failure.
 import { chromium } from 'playwright-core';
@@ -53,7 +53,8 @@ async function scan(page, name) {
   violations += r.violations.length;
   passes += r.passes.length;
   incomplete += r.incomplete.length;
-  const review = r.incomplete.map((i) => i.id);
+  const review = r.incomplete.map((i) => i.id + ' ' + i.nodes.slice(0, 3).map((n) => n.target.join(' ') + ': '
+    + (n.any.concat(n.all, n.none).map((c) => c.message).join('; '))).join(' | '));
   pages.push({ name, violations: r.violations.length, nodes, passes: r.passes.length, incomplete: r.incomplete.length,
     ...(review.length ? { review } : {}) });
   for (const v of r.violations) {
@@ -159,6 +160,14 @@ try {
     await page.frameLocator('iframe').getByTestId('question').waitFor({ timeout: T });
     await page.getByTestId('events').locator('li[data-type="started"]').first().waitFor({ timeout: T });
     await scanBoth(page, 'demo-embedded');
+    await page.close();
+  }
+
+  // ---- the accessibility statement ----
+  {
+    const page = watch(await context.newPage(), 'statement');
+    await page.goto(baseUrl + '/docs/accessibility', { waitUntil: 'load' });
+    await scanBoth(page, 'statement');
     await page.close();
   }
 

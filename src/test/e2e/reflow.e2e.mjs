@@ -138,6 +138,7 @@ try {
     await page.frameLocator('iframe').getByTestId('question').waitFor({ timeout: T });
     await page.getByTestId('events').locator('li[data-type="started"]').first().waitFor({ timeout: T });
   });
+  await check('statement', async (page) => page.goto(baseUrl + '/docs/accessibility', { waitUntil: 'load' }));
   await check('portal-sign-in', async (page) => {
     await page.goto(baseUrl + '/portal', { waitUntil: 'load' });
     await page.getByTestId('email').waitFor({ timeout: T });

@@ -52,8 +52,8 @@ class AccessibilityE2ETest {
         JsonPath result = BrowserScript.run("a11y.e2e.mjs", 420, file.toString(), BrowserScript.screenshots().toString());
         assertEquals(0, result.getInt("violations"));
         // 2 widths x (loading, 7 types x 2, form error, review, completed, failed, expired, invalid, connection error,
-        // demo x 2, portal sign-in, invitation, reset and its 9 tabs of an owner)
-        assertEquals(2 * (1 + 14 + 7 + 2 + 3 + 9), result.getInt("scans"));
+        // demo x 2, portal sign-in, invitation, reset and its 9 tabs of an owner, the accessibility statement)
+        assertEquals(2 * (1 + 14 + 7 + 2 + 3 + 9 + 1), result.getInt("scans"));
         assertTrue(result.getInt("rules") > 50, "axe ran " + result.getInt("rules") + " rules");
         List<Map<String, Object>> pages = result.getList("pages");
         assertTrue(pages.stream().allMatch(p -> ((Number) p.get("passes")).intValue() > 0), "every scan passed some rules");
@@ -74,7 +74,7 @@ class AccessibilityE2ETest {
         JsonPath result = BrowserScript.run("reflow.e2e.mjs", 420, file.toString(), BrowserScript.screenshots().toString());
         List<String> pages = result.getList("pages");
         assertTrue(pages.containsAll(List.of("runner-disc", "runner-aapa", "runner-expired", "demo-embedded", "portal-sign-in",
-                "portal-overview", "portal-audit")), String.valueOf(pages));
+                "portal-overview", "portal-audit", "statement")), String.valueOf(pages));
         assertEquals(3 * pages.size(), result.getInt("checks"));
         assertEquals("0s", result.getString("reducedMotion.reduce.progress"));
         assertTrue(Files.size(BrowserScript.screenshots().resolve("reflow-runner-aapa-reflow320.png")) > 1000);
