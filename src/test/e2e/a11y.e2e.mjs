@@ -4,7 +4,7 @@
 //   "discToken", "expiredToken", "failedToken", "portalEmail", "portalPassword"}
 // The runner in each state (loading, start = first question with the instructions, question = a later one with an
 // answer chosen, form error, review = every question answered and the submit button on screen, completed, failed,
-// expired, invalid link, connection error) for every assessment type (Likert and multiple-choice ability items), the
+// expired, invalid link, connection error, a link about to expire) for every assessment type (Likert and multiple-choice ability items), the
 // demo page (before and with the embedded runner), the accessibility statement, and the portal (sign-in, invitation, password reset, every tab),
 // each at a desktop (1280 px) and a phone (390 px) width. No rule is disabled: any violation fails the run.
 // Prints one JSON line {scans, violations, rules, passes, incomplete, pages: [...]} last; exits non-zero on failure.
@@ -148,6 +148,17 @@ try {
     await page.goto(baseUrl + '/assess#token=' + encodeURIComponent(fx.tokens.disc), { waitUntil: 'load' });
     await state(page, 'error');
     await scanBoth(page, 'runner-connection-error');
+    await page.close();
+  }
+
+  // ---- a link about to expire: the warning is shown and announced, the focus is not moved ----
+  {
+    const page = await openRunner(context, fx.shortToken, 'expiry-warning');
+    await page.getByTestId('question').waitFor({ timeout: T });
+    await page.getByTestId('expiry-warning').filter({ hasText: /^This link expires at .+, in about 5 minutes\./ }).waitFor({ timeout: T });
+    await page.locator('#sr-status').filter({ hasText: /^This link expires at / }).waitFor({ timeout: T });
+    if (await page.evaluate(() => document.activeElement !== document.body)) fail('the expiry warning moved the focus');
+    await scanBoth(page, 'runner-expiry-warning');
     await page.close();
   }
 

@@ -52,8 +52,8 @@ class AccessibilityE2ETest {
         JsonPath result = BrowserScript.run("a11y.e2e.mjs", 420, file.toString(), BrowserScript.screenshots().toString());
         assertEquals(0, result.getInt("violations"));
         // 2 widths x (loading, 7 types x 2, form error, review, completed, failed, expired, invalid, connection error,
-        // demo x 2, portal sign-in, invitation, reset and its 9 tabs of an owner, the accessibility statement)
-        assertEquals(2 * (1 + 14 + 7 + 2 + 3 + 9 + 1), result.getInt("scans"));
+        // the expiry warning, demo x 2, portal sign-in, invitation, reset and its 9 tabs of an owner, the statement)
+        assertEquals(2 * (1 + 14 + 7 + 1 + 2 + 3 + 9 + 1), result.getInt("scans"));
         assertTrue(result.getInt("rules") > 50, "axe ran " + result.getInt("rules") + " rules");
         List<Map<String, Object>> pages = result.getList("pages");
         assertTrue(pages.stream().allMatch(p -> ((Number) p.get("passes")).intValue() > 0), "every scan passed some rules");
@@ -101,6 +101,9 @@ class AccessibilityE2ETest {
         fixtures.put("discToken", Sessions.created(keys.secretKey(), "disc")[1]);
         fixtures.put("failedToken", failedSession(keys.secretKey()));
         fixtures.put("expiredToken", expiredSession(keys.secretKey()));
+        var shortLived = Sessions.body("disc", "short-" + System.nanoTime());
+        shortLived.put("expiresIn", 300); // inside the runner's 10-minute warning
+        fixtures.put("shortToken", Sessions.create(keys.secretKey(), shortLived).statusCode(201).extract().<String>path("sessionToken"));
         Portal.SignedIn owner = Portal.newOwner(org);
         fixtures.put("portalEmail", owner.email());
         fixtures.put("portalPassword", Portal.PASSWORD);
