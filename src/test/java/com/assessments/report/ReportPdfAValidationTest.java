@@ -15,11 +15,20 @@ import org.verapdf.pdfa.results.TestAssertion;
 import org.verapdf.pdfa.results.ValidationResult;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -38,6 +47,9 @@ class ReportPdfAValidationTest {
     /** rule id -> checks, over every report validated here (printed at the end). */
     static final Map<String, Integer> RULES_APPLIED = new ConcurrentHashMap<>();
     static int profileRules;
+    static final Queue<String> LINES = new ConcurrentLinkedQueue<>();
+    static final AtomicLong CHECKS = new AtomicLong();
+    static final AtomicInteger REPORTS = new AtomicInteger();
 
     @BeforeAll
     static void veraPdf() {
@@ -87,20 +99,22 @@ class ReportPdfAValidationTest {
         applied.forEach(rule -> RULES_APPLIED.merge(rule, 1, Integer::sum));
         profileRules = result.getValidationProfile().getRules().size();
         assertTrue(applied.size() >= 20, "only " + applied.size() + " rules applied: " + applied);
-        System.out.printf("veraPDF PDF/A-2b %s%s: compliant, %d of the profile's %d rules applied, %d checks passed%n",
-                kind, test ? " (test)" : "", applied.size(), profileRules, result.getTotalAssertions());
+        LINES.add(String.format("PDF/A-2b %s%s: compliant, %d of the profile's %d rules applied, %d checks passed",
+                kind, test ? " (test)" : "", applied.size(), profileRules, result.getTotalAssertions()));
+        CHECKS.addAndGet(result.getTotalAssertions());
+        REPORTS.incrementAndGet();
     }
 
     /** The validator is not blind: a report with its PDF/A identification removed from the XMP fails clause 6.6.4. */
     @Test
     void aReportWithoutItsPdfAIdentificationFails() throws Exception {
         byte[] pdf = render("disc", false);
-        String latin = new String(pdf, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String latin = new String(pdf, StandardCharsets.ISO_8859_1);
         int at = latin.indexOf("<pdfaid:part>2</pdfaid:part>");
         assertTrue(at > 0, "the XMP is stored uncompressed");
         // same length, so the cross-reference offsets stay right
         String broken = latin.substring(0, at) + "<pdfaid:part>9</pdfaid:part>" + latin.substring(at + 28);
-        ValidationResult result = validate(broken.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), PDFAFlavour.PDFA_2_B);
+        ValidationResult result = validate(broken.getBytes(StandardCharsets.ISO_8859_1), PDFAFlavour.PDFA_2_B);
         assertFalse(result.isCompliant());
         assertFalse(result.getFailedChecks().isEmpty());
     }
@@ -123,8 +137,8 @@ class ReportPdfAValidationTest {
                 failed.add(rule);
             }
         }
-        System.out.printf("veraPDF PDF/UA-1 %s%s: %d of the profile's %d rules applied, %d failed: %s%n", kind, test ? " (test)" : "",
-                applied.size(), result.getValidationProfile().getRules().size(), failed.size(), failed);
+        LINES.add(String.format("PDF/UA-1 %s%s: %d of the profile's %d rules applied, %d failed: %s", kind, test ? " (test)" : "",
+                applied.size(), result.getValidationProfile().getRules().size(), failed.size(), failed));
         assertEquals(PDF_UA_FAILED, failed, kind + (test ? " (test)" : ""));
     }
 
@@ -136,11 +150,16 @@ class ReportPdfAValidationTest {
      */
     static final Set<String> PDF_UA_FAILED = Set.of("5-1", "6.2-1", "7.1-11", "7.1-3");
 
+    /** One line on the console (the count of rules checked); every report's figures in target/verapdf-report.txt. */
     @AfterAll
-    static void summary() {
-        if (!RULES_APPLIED.isEmpty()) {
-            System.out.println("veraPDF PDF/A-2b over every report: " + RULES_APPLIED.size() + " distinct rules applied of the profile's "
-                    + profileRules + ": " + new TreeMap<>(RULES_APPLIED).keySet());
+    static void summary() throws IOException {
+        if (RULES_APPLIED.isEmpty()) {
+            return;
         }
+        String summary = "veraPDF PDF/A-2b: " + REPORTS.get() + " reports compliant, " + RULES_APPLIED.size()
+                + " distinct rules of the profile's " + profileRules + " applied, " + CHECKS.get() + " checks passed";
+        LINES.add(summary + ": " + new TreeMap<>(RULES_APPLIED).keySet());
+        Files.write(Path.of("target", "verapdf-report.txt"), new ArrayList<>(LINES));
+        System.out.println(summary + " (target/verapdf-report.txt)");
     }
 }
