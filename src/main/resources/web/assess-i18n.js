@@ -17,6 +17,10 @@ window.AssessmentRunnerTexts = {
     questionOf: (i, n) => 'Question ' + i + ' of ' + n,
     answeredOf: (a, n) => a + ' of ' + n + ' answered',
     selected: 'Selected',
+    choiceAnnounced: (label, a, n) => 'Selected: ' + label + '. ' + a + ' of ' + n + ' answered.',
+    expiryWarning: (time, minutes) => 'This link expires at ' + time + ', in about ' + minutes
+      + (minutes === 1 ? ' minute' : ' minutes') + '. Your answers are saved as you go: please submit them before then.'
+      + ' Only the organisation that sent you the link can give you a new one.',
     chooseAnswer: 'Please choose an answer before continuing.',
     answerQuestion: (n) => 'Please answer question ' + n + ' before submitting.',
     allAnswered: 'All questions are answered. Select "Submit answers" to finish.',
@@ -70,6 +74,10 @@ window.AssessmentRunnerTexts = {
     questionOf: (i, n) => 'Frage ' + i + ' von ' + n,
     answeredOf: (a, n) => a + ' von ' + n + ' beantwortet',
     selected: 'Ausgewählt',
+    choiceAnnounced: (label, a, n) => 'Ausgewählt: ' + label + '. ' + a + ' von ' + n + ' beantwortet.',
+    expiryWarning: (time, minutes) => 'Dieser Link läuft um ' + time + ' Uhr ab, in etwa ' + minutes
+      + (minutes === 1 ? ' Minute' : ' Minuten') + '. Ihre Antworten werden laufend gespeichert: Bitte senden Sie sie'
+      + ' vorher ab. Einen neuen Link kann Ihnen nur die Organisation geben, die Ihnen diesen geschickt hat.',
     chooseAnswer: 'Bitte wählen Sie eine Antwort, bevor Sie fortfahren.',
     answerQuestion: (n) => 'Bitte beantworten Sie Frage ' + n + ', bevor Sie Ihre Antworten absenden.',
     allAnswered: 'Alle Fragen sind beantwortet. Wählen Sie „Antworten absenden“, um abzuschließen.',

@@ -137,6 +137,7 @@
     stateLinkWrap: $('state-link-wrap'),
     stateLink: $('state-link'),
     stateAction: $('state-action'),
+    expiryWarning: $('expiry-warning'),
   };
 
   let view = 'loading';
@@ -310,6 +311,43 @@
     }
   }
 
+  // ------------------------------------------------------------------ the link's lifetime (WCAG 2.2.1)
+  // The link expires at expiresAt and the candidate cannot extend it: say so in time, on screen and to screen
+  // readers, 10 minutes before (politely) and 2 minutes before (as an alert).
+  const EXPIRY_WARNING_MS = [10 * 60000, 2 * 60000];
+  let expiryWarningTimers = [];
+
+  function clearExpiryWarnings() {
+    expiryWarningTimers.forEach((t) => window.clearTimeout(t));
+    expiryWarningTimers = [];
+  }
+
+  function warnBeforeExpiry() {
+    clearExpiryWarnings();
+    const at = Date.parse((session && session.expiresAt) || '');
+    const left = at - Date.now();
+    if (!Number.isFinite(left) || left <= 0) return;
+    const [early, late] = EXPIRY_WARNING_MS;
+    // already inside a warning window: after the first question has been announced
+    if (left <= early) expiryWarningTimers.push(window.setTimeout(() => showExpiryWarning(at, left <= late), 1000));
+    for (const before of EXPIRY_WARNING_MS) {
+      if (left > before && left - before < 2147483000) {
+        expiryWarningTimers.push(window.setTimeout(() => showExpiryWarning(at, before === late), left - before));
+      }
+    }
+  }
+
+  function showExpiryWarning(at, urgent) {
+    if (finished || view !== 'quiz') return;
+    const minutes = Math.max(1, Math.ceil((at - Date.now()) / 60000));
+    const time = new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+    const text = T('expiryWarning', time, minutes);
+    el.expiryWarning.textContent = text;
+    el.expiryWarning.hidden = false;
+    if (urgent) announceError(text);
+    else announce(text);
+  }
+
   // ------------------------------------------------------------------ loading
 
   async function loadSession() {
@@ -406,6 +444,7 @@
       startedSent = true;
       post('started', { sessionId: sessionId() });
     }
+    warnBeforeExpiry();
   }
 
   // ------------------------------------------------------------------ rendering
@@ -518,8 +557,15 @@
     markSelected();
     clearFormError();
     updateProgress();
+    announceChoice(q, value);
     post('progress', { answered: answeredCount(), total: questions.length });
     scheduleSave();
+  }
+
+  // Screen readers hear the choice through the polite live region; focus stays where the candidate put it.
+  function announceChoice(q, value) {
+    const choice = choicesFor(q).find((c) => c.value === value);
+    if (choice) announce(T('choiceAnnounced', choice.label, answeredCount(), questions.length));
   }
 
   function goNext() {
@@ -736,6 +782,7 @@
     saveTimer = null;
     if (expiryTimer) window.clearTimeout(expiryTimer);
     expiryTimer = null;
+    clearExpiryWarnings();
   }
 
   let retryAction = null;

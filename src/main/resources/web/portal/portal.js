@@ -60,7 +60,9 @@
   function table(headers, rows) {
     return el('div', { class: 'table' }, el('table', {},
       el('thead', {}, el('tr', {}, headers.map((h) => el('th', { scope: 'col', text: h })))),
-      el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c, i) => el('td', { 'data-label': headers[i] }, c)))))));
+      el('tbody', {}, rows.length ? rows.map((cells) => el('tr', {}, cells.map((c, i) => el('td', { 'data-label': headers[i] }, c))))
+        // an empty table still says so in a cell under its headers (screen readers announce the headers over it)
+        : el('tr', {}, el('td', { colspan: String(headers.length), 'data-label': '', class: 'muted', text: 'None yet.' })))));
   }
 
   // ------------------------------------------------------------------------------------------ signed out

@@ -55,6 +55,14 @@ public class DocsResource {
         return html.append("</body></html>\n").toString();
     }
 
+    /** The accessibility statement (docs/accessibility.html). */
+    @GET
+    @Path("/accessibility")
+    @Produces(MediaType.TEXT_HTML)
+    public jakarta.ws.rs.core.Response accessibility() {
+        return AccessibilityStatement.response();
+    }
+
     private static final List<String> SCORING_FRAGMENTS = List.of(
             "scoring-disc.html", "scoring-fra.html", "scoring-tfd.html", "scoring-ability.html", "scoring-mock.html",
             "scoring-simulation.html");

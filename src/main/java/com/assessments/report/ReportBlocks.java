@@ -149,7 +149,11 @@ final class ReportBlocks {
             if (in == null) {
                 throw new IllegalStateException("Font fonts/" + file + " is missing from the class path");
             }
-            return BaseFont.createFont(file, BaseFont.IDENTITY_H, BaseFont.EMBEDDED, false, in.readAllBytes(), null);
+            BaseFont font = BaseFont.createFont(file, BaseFont.IDENTITY_H, BaseFont.EMBEDDED, false, in.readAllBytes(), null);
+            // PDF/A-2 makes the CIDSet optional, and OpenPDF's names only the glyphs used, not every glyph its subset
+            // carries (composite parts, .notdef): veraPDF fails that CIDSet under 6.2.11.4.2, so none is written
+            font.setIncludeCidSet(false);
+            return font;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (DocumentException e) {

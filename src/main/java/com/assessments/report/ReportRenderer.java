@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.lowagie.text.Document;
 import com.lowagie.text.DocumentException;
 import com.lowagie.text.PageSize;
+import com.lowagie.text.pdf.PdfBoolean;
 import com.lowagie.text.pdf.PdfDate;
 import com.lowagie.text.pdf.PdfDictionary;
 import com.lowagie.text.pdf.PdfName;
@@ -35,7 +36,8 @@ import static com.assessments.report.ReportBlocks.orDash;
  *
  * <p>Conformance: the file carries what PDF/A-2b asks for (embedded fonts, XMP metadata with pdfaid part 2 /
  * conformance B mirroring the information dictionary, an sRGB output intent, document language, no
- * encryption, no transparency), but OpenPDF cannot validate PDF/A; it has not been checked with veraPDF.
+ * encryption, no transparency). OpenPDF cannot validate PDF/A: ReportPdfAValidationTest checks every result kind,
+ * live and test, with veraPDF's PDF/A-2b profile.
  */
 public final class ReportRenderer {
 
@@ -97,6 +99,8 @@ public final class ReportRenderer {
         // Metadata for PDF/A-2b: language, XMP mirroring the info dictionary, sRGB output intent.
         String lang = de ? "de" : "en";
         writer.getExtraCatalog().put(PdfName.LANG, new PdfString(lang));
+        // viewers show the title, not the file name (PDF/UA-1 7.1; WCAG 2.4.2 for PDF)
+        writer.addViewerPreference(PdfName.DISPLAYDOCTITLE, PdfBoolean.PDFTRUE);
         PdfDictionary info = writer.getInfo();
         writer.setXmpMetadata(ReportConformance.xmp(title, author, subject, keywords, CREATOR,
                 infoString(info, PdfName.PRODUCER), w3c(info.get(PdfName.CREATIONDATE), now),
