@@ -1,4 +1,4 @@
--- wrk script of scripts/benchmark.sh. Arguments after "--": MODE TOKEN THREADS [IDS_FILE] (THREADS = wrk -t)
+-- wrk script of scripts/benchmark.sh. Arguments after "--": MODE TOKEN[,TOKEN...] THREADS [IDS_FILE] (THREADS = wrk -t)
 --   create  POST /api/v1/sessions (a DISC session, no Idempotency-Key)
 --   get     GET  /api/v1/sessions/{id}, cycling over the ids of IDS_FILE
 --   list    GET  /api/v1/sessions?limit=20
@@ -30,7 +30,11 @@ local CREATE_BODY = '{"assessmentType":"disc","candidate":{"externalId":"bench-c
 
 function init(args)
   mode = args[1]
-  wrk.headers["Authorization"] = "Bearer " .. args[2]
+  -- TOKEN may be several keys separated by commas: thread n uses the n-th (a key's rate limit is per minute, and the
+  -- floor phase makes more requests than one key may)
+  local tokens = {}
+  for t in string.gmatch(args[2], "[^,]+") do tokens[#tokens + 1] = t end
+  wrk.headers["Authorization"] = "Bearer " .. tokens[(tid - 1) % #tokens + 1]
   wrk.headers["Content-Type"] = "application/json"
   nthreads = tonumber(args[3])
   ids = {}
