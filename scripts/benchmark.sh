@@ -24,8 +24,8 @@
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
 # PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), KEEP=1 (keep the work
 # directory), PROFILER=/path/to/libasyncProfiler.so (start the JVM with async-profiler sampling CPU every millisecond
-# for the whole run; the collapsed stacks go to $PROFILE_DIR/cpu.collapsed, default target/profiles, and
-# scripts/bench/profile-summary.py splits them by endpoint and by what the time went to). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
+# for the whole run; the collapsed stacks go to $PROFILE_DIR/cpu.collapsed, default target/profiles: one line
+# per stack with its sample count, so grep for an endpoint's invoker, e.g. SessionsApi$quarkusrestinvoker$createSession). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
