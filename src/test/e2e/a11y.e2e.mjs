@@ -8,7 +8,7 @@
 // demo page (before and with the embedded runner), the accessibility statement, and the portal (sign-in, invitation, password reset, every tab),
 // each at a desktop (1280 px) and a phone (390 px) width. No rule is disabled: any violation fails the run.
 // Prints one JSON line {scans, violations, rules, passes, incomplete, pages: [...]} last; exits non-zero on failure.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,12 +25,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [{ name: 'desktop', width: 1280, height: 900 }, { name: 'phone', width: 390, height: 844 }];
 const T = 15000;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const diagnostics = [];
 const fail = (m) => { throw new Error(m); };
 function watch(page, name) {

@@ -7,7 +7,7 @@
 // (#sr-status, role=status) while the focus stays on the answer. The end state's heading takes the focus.
 // With "demo": the embedded runner, loading and rendering its first question, must not take the focus from the host.
 // Prints one JSON line {sessions: [{name, questions, focusChecks, announcements}], demoFocusKept} last.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 
 const [baseUrl, discToken, abilityToken, demo] = process.argv.slice(2);
 if (!baseUrl || !discToken || !abilityToken) {
@@ -15,12 +15,7 @@ if (!baseUrl || !discToken || !abilityToken) {
   process.exit(2);
 }
 const T = 15000;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const diagnostics = [];
 const fail = (m) => { throw new Error(m); };
 

@@ -7,7 +7,7 @@
 // another browser context, accepts and is signed in), creates a TFD config and publishes it, and signs out; keyboard
 // for the sign-in and the chart, screenshots at desktop and phone widths. Prints one JSON line {"keyPrefix",
 // "memberSignedIn", "tfdConfigId", "hookSecret", "csvHeader"}; exits non-zero on failure.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 
 const [baseUrl, ownerEmail, password, deadEndpointId, memberEmail, shots = 'target/screenshots', hookUrl = 'https://127.0.0.1:9/portal-e2e'] = process.argv.slice(2);
@@ -16,12 +16,7 @@ if (!baseUrl || !ownerEmail || !password || !deadEndpointId || !memberEmail) {
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const T = 15000;
 const diagnostics = [];
 const fail = (m) => { throw new Error(m); };

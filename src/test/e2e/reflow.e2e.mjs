@@ -9,7 +9,7 @@
 // hold, and no text may be cut off by a box that hides its overflow. Screenshots of each. Then with
 // prefers-reduced-motion: reduce the runner's transitions are off (and on without it, the control).
 // Prints one JSON line {pages, checks, screenshots, reducedMotion} last; exits non-zero on failure.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 
 const [baseUrl, fixturesFile, shots = 'target/screenshots'] = process.argv.slice(2);
@@ -27,12 +27,7 @@ const SIZES = [
 const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }'
   + ' p { margin-bottom: 2em !important; }';
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const diagnostics = [];
 const fail = (m) => { throw new Error(m); };
 const problems = [];

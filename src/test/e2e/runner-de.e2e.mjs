@@ -5,7 +5,7 @@
 // the keyboard hint, the questions and answer labels of the German bank; no English interface text may remain.
 // All 15 DISC questions are answered with the keyboard and submitted; the completed state is in German too.
 // Prints one JSON line {"title", "firstQuestion", "completedTitle"} on success; exits non-zero on failure.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 import { mkdirSync } from 'node:fs';
 
 const [assessmentUrl, shots = 'target/screenshots'] = process.argv.slice(2);
@@ -14,11 +14,7 @@ if (!assessmentUrl) {
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-});
+const browser = await launchChromium();
 const fail = (message) => { throw new Error(message); };
 const diagnostics = [];
 const TIMEOUT = 15000;

@@ -9,7 +9,7 @@
 // 6. the browser itself must refuse to show the runner in a page outside the publishable key's allowlist
 //    (CSP frame-ancestors), while a page on the allowlist may frame it.
 // Prints one JSON line {"completedSessionId", "resumedSessionId"} on success; exits non-zero on failure.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 
@@ -19,13 +19,7 @@ if (!baseUrl || !expiredToken) {
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const fail = (message) => { throw new Error(message); };
 const diagnostics = [];
 function watch(page, name) {
