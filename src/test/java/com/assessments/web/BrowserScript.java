@@ -34,8 +34,9 @@ final class BrowserScript {
             assertTrue(ready, "CI must provide " + chromium + " and src/test/e2e/node_modules (see .ci/run)");
         }
         if (!ready) {
-            System.out.println(test + " SKIPPED: needs " + chromium + " and src/test/e2e/node_modules " + List.of(modules)
-                    + " (cd src/test/e2e && npm ci); then ./mvnw -B verify -Dtest=" + test);
+            // Surefire's console shows only "Skipped: 1": say why, and how to run it, where a developer looks
+            System.out.println(test + " SKIPPED: needs " + chromium + " (apt-get install chromium, or set CHROMIUM_PATH)"
+                    + " and src/test/e2e/node_modules " + List.of(modules) + " (cd src/test/e2e && npm ci); then ./mvnw -B verify -Dtest=" + test);
         }
         assumeTrue(ready, "Chromium or the e2e node modules are missing");
     }

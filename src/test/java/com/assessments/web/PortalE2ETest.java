@@ -45,16 +45,7 @@ class PortalE2ETest {
 
     @Test
     void anOwnerRunsTheirOrganizationFromThePortal() throws Exception {
-        String chromium = System.getenv().getOrDefault("CHROMIUM_PATH", "/usr/bin/chromium");
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        boolean ready = new File(chromium).canExecute() && Files.isDirectory(RunnerE2ETest.E2E.resolve("node_modules/playwright-core"));
-        if (ci) {
-            assertTrue(ready, "CI must provide " + chromium + " and src/test/e2e/node_modules (see .ci/run)");
-        }
-        if (!ready) {
-            System.out.println("PortalE2ETest SKIPPED: needs " + chromium + " and src/test/e2e/node_modules (cd src/test/e2e && npm ci)");
-        }
-        assumeTrue(ready, "Chromium or the e2e node modules are missing");
+        BrowserScript.assumeReady("PortalE2ETest", "playwright-core");
 
         String org = Admin.createOrganization("Portal e2e " + System.nanoTime(), Map.of("disc", 10, "tfd", 10));
         Portal.SignedIn owner = Portal.newOwner(org);

@@ -46,18 +46,7 @@ class RunnerE2ETest {
 
     @Test
     void candidateTakesADiscAssessmentInTheEmbeddedRunner() throws Exception {
-        String chromium = System.getenv().getOrDefault("CHROMIUM_PATH", "/usr/bin/chromium");
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        boolean ready = new File(chromium).canExecute() && Files.isDirectory(E2E.resolve("node_modules/playwright-core"));
-        if (ci) {
-            assertTrue(ready, "CI must provide " + chromium + " and src/test/e2e/node_modules (see .ci/run)");
-        }
-        if (!ready) {
-            // Surefire's console shows only "Skipped: 1": say why, and how to run it, where a developer looks
-            System.out.println("RunnerE2ETest SKIPPED: needs " + chromium + " (apt-get install chromium, or set CHROMIUM_PATH)"
-                    + " and src/test/e2e/node_modules (cd src/test/e2e && npm ci); then ./mvnw -B verify -Dtest=RunnerE2ETest");
-        }
-        assumeTrue(ready, "Chromium or the e2e node modules are missing: run `npm ci` in src/test/e2e and install chromium");
+        BrowserScript.assumeReady("RunnerE2ETest", "playwright-core");
 
         // an expired session for the expired-state check
         Admin.Keys keys = Admin.newTenant("test");

@@ -34,16 +34,7 @@ class RunnerGermanE2ETest {
 
     @Test
     void aGermanSessionRunsInGermanFromFirstQuestionToTheEnd() throws Exception {
-        String chromium = System.getenv().getOrDefault("CHROMIUM_PATH", "/usr/bin/chromium");
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        boolean ready = new File(chromium).canExecute() && Files.isDirectory(RunnerE2ETest.E2E.resolve("node_modules/playwright-core"));
-        if (ci) {
-            assertTrue(ready, "CI must provide " + chromium + " and src/test/e2e/node_modules (see .ci/run)");
-        }
-        if (!ready) {
-            System.out.println("RunnerGermanE2ETest SKIPPED: needs " + chromium + " and src/test/e2e/node_modules (cd src/test/e2e && npm ci)");
-        }
-        assumeTrue(ready, "Chromium or the e2e node modules are missing");
+        BrowserScript.assumeReady("RunnerGermanE2ETest", "playwright-core");
 
         Admin.Keys keys = Admin.newTenant("test");
         var body = Sessions.body("disc", "de-candidate");
