@@ -34,7 +34,7 @@ public class SessionProgressCounter {
         return new SessionProgress().answered(Math.min(answered, total)).total(total);
     }
 
-    /** Distinct questionIds with a response in a stored JSON list (or the list under {@code member}). */
+    /** Distinct questionIds with a numeric response in a stored JSON list (or the list under {@code member}). */
     private int answered(String json, String member) {
         if (json == null) {
             return 0;
@@ -44,8 +44,8 @@ public class SessionProgressCounter {
             JsonNode list = member == null ? node : node.path(member);
             Set<String> ids = new HashSet<>();
             for (JsonNode item : list) {
-                JsonNode response = item.path("response");
-                if (item.hasNonNull("questionId") && !response.isMissingNode() && !response.isNull()) {
+                // the rule SessionReads' SELECT counts by in SQL (GET's read path): a numeric response to a question
+                if (item.hasNonNull("questionId") && item.path("response").isNumber()) {
                     ids.add(item.get("questionId").asText());
                 }
             }

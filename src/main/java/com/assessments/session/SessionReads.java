@@ -28,6 +28,7 @@ public class SessionReads {
                    candidate_name, config, metadata, redirect_url, results, license_consumed, created_by_key_id,
                    idempotency_key, created_at, updated_at, expires_at, started_at, completed_at, failed_at, expired_at,
                    report_generated_at, locale,
+                   -- the progress as SessionProgressCounter counts it: distinct questions with a numeric response
                    (select count(distinct a->>'questionId') from jsonb_array_elements(
                         case when status in ('completed', 'failed') and responses is not null then responses
                              else coalesce(progress->'answers', '[]'::jsonb) end) a
