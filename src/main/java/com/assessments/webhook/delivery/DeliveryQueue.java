@@ -17,6 +17,13 @@ import java.util.List;
  * breakers): claim due deliveries under a lease (together with recording the outcomes that arrived meanwhile, see
  * {@link DeliveryOutcomes}), renew the leases of sends in flight. Stateless: the worker passes who it is ({@code claimer}, written to
  * claimed_by) and what it is sending ({@code mine}); {@link DeliveryWorker} describes the flow.
+ * <p>
+ * These transactions commit without waiting for the WAL flush ({@code synchronous_commit = off}, for them only): a
+ * claim or an outcome is a step of a delivery whose row was written durably with its event, and the receiver
+ * de-duplicates on webhook-id, so if PostgreSQL itself crashed and lost the last few hundred milliseconds of these
+ * commits (at most three times wal_writer_delay), those deliveries would be sent again, never lost; what would be
+ * lost is an attempt row or a step of a counter. A durable commit cost more than the rest of a delivery's cycle
+ * (one flush per cycle, and a cycle frees an endpoint's room for the next claim), so it bounded one endpoint's rate.
  */
 @ApplicationScoped
 public class DeliveryQueue {
@@ -57,7 +64,7 @@ public class DeliveryQueue {
      * nothing is in flight also says when something next becomes claimable.
      */
     Claim claim(Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
-        return QuarkusTransaction.requiringNew().call(() -> claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep));
+        return inWorkerTransaction(() -> claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep));
     }
 
     /**
@@ -66,7 +73,7 @@ public class DeliveryQueue {
      * count against their endpoints' caps when the claim counts room.
      */
     Claim recordAndClaim(List<Outcome> done, Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
-        return QuarkusTransaction.requiringNew().call(() -> {
+        return inWorkerTransaction(() -> {
             outcomes.recordAll(done, claimer, now);
             return limit > 0 ? claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep) : new Claim(List.of(), null);
         });
@@ -74,7 +81,18 @@ public class DeliveryQueue {
 
     /** Records one outcome in a transaction of its own (when a batch could not be recorded). */
     void record(Outcome done, String claimer, Instant now) {
-        QuarkusTransaction.requiringNew().run(() -> outcomes.recordAll(List.of(done), claimer, now));
+        inWorkerTransaction(() -> {
+            outcomes.recordAll(List.of(done), claimer, now);
+            return null;
+        });
+    }
+
+    /** A new transaction that commits without waiting for the WAL flush (see the class comment). */
+    <T> T inWorkerTransaction(java.util.concurrent.Callable<T> work) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            sql.update("set local synchronous_commit = off");
+            return work.call();
+        });
     }
 
     private Claim claimInTransaction(Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
@@ -207,7 +225,7 @@ public class DeliveryQueue {
 
     /** Extends the leases of these deliveries while {@code claimer} still holds them, so no other replica takes them over. */
     int renew(String[] ids, String claimer, Instant until) {
-        return QuarkusTransaction.requiringNew().call(() -> sql.update("""
+        return inWorkerTransaction(() -> sql.update("""
                         update webhook_deliveries set claimed_until = ?1
                         where id = any (?2) and claimed_by = ?3 and claimed_until is not null""",
                 until, ids, claimer));

@@ -1,0 +1,69 @@
+package com.assessments.webhook.delivery;
+
+import com.assessments.common.Sql;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The delivery worker's transactions commit without waiting for the WAL flush, and only they: every other
+ * transaction (sessions, events, the deliveries' own rows) stays durable, also on a pooled connection the worker's
+ * transaction used just before (SET LOCAL ends with its transaction). See DeliveryQueue's class comment for why.
+ */
+@QuarkusTest
+class DeliveryCommitTest {
+
+    @Inject
+    DeliveryQueue queue;
+    @Inject
+    Sql sql;
+
+    @Test
+    void onlyTheWorkersTransactionsSkipTheFlush() {
+        // the tests' server already runs with synchronous_commit off (speed), so what is compared is who set it: the
+        // worker's transaction itself ("session": SET LOCAL), every other one the server's default
+        List<Object> seen = new ArrayList<>();
+        for (int i = 0; i < 5; i++) { // alternating, so the pool hands the same connections to both kinds
+            seen.add(queue.inWorkerTransaction(this::setting));
+            seen.add(QuarkusTransaction.requiringNew().call(this::setting));
+            seen.add(setting()); // outside any transaction, as the session read runs
+        }
+        String serverDefault = (String) seen.get(1);
+        assertTrue(!serverDefault.endsWith(" session"), serverDefault);
+        List<Object> expected = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            expected.addAll(List.of("off session", serverDefault, serverDefault));
+        }
+        assertEquals(expected, seen);
+    }
+
+    @Test
+    void theWorkersTransactionStillCommitsAndRollsBack() {
+        String marker = "commit-test-" + System.nanoTime();
+        // a real table, so that the count reads the commit through whichever connection the pool hands out
+        QuarkusTransaction.requiringNew().run(() -> sql.update("create table if not exists commit_probe_t (v text)"));
+        queue.inWorkerTransaction(() -> sql.update("insert into commit_probe_t values (?1)", marker));
+        assertEquals(List.of(1L), QuarkusTransaction.requiringNew().call(() -> sql.column("select count(*) from commit_probe_t where v = ?1", marker)));
+        try {
+            queue.inWorkerTransaction(() -> {
+                sql.update("insert into commit_probe_t values (?1)", marker + "-rolled-back");
+                throw new IllegalStateException("roll back");
+            });
+        } catch (IllegalStateException expected) {
+            // rolled back
+        }
+        assertEquals(List.of(0L), QuarkusTransaction.requiringNew().call(() -> sql.column("select count(*) from commit_probe_t where v = ?1", marker + "-rolled-back")));
+        QuarkusTransaction.requiringNew().run(() -> sql.update("drop table commit_probe_t"));
+    }
+
+    private Object setting() {
+        return sql.column("select setting || ' ' || source from pg_settings where name = 'synchronous_commit'").get(0);
+    }
+}
