@@ -233,6 +233,9 @@ run_pgbench create pg-create.sql -D org="$ORG" -D key="$LIVE_KEY_ID" -D created_
 psql_ "drop table if exists bench_sessions; create table bench_sessions as select row_number() over () as n, s.* from sessions s;
        alter table bench_sessions add primary key (n); analyze bench_sessions"
 run_pgbench get pg-get.sql -D rows="$(psql_ "select count(*) from bench_sessions")"
+# the create ceiling inserted tens of thousands of sessions: planned on stale statistics (before autovacuum gets to
+# them) the list's count became a sequential scan, 10 times slower, in some runs and not others
+psql_ "analyze"
 run_pgbench list pg-list.sql -D org="$ORG"
 psql_ "drop table if exists bench_submit; create table bench_submit as select row_number() over () as n, id from sessions
        where organization_id = '$ORG' and environment = 'live';
@@ -243,6 +246,7 @@ run_pgbench submit pg-submit.sql -D org="$ORG" -D rows="$(psql_ "select count(*)
 # --- the service ------------------------------------------------------------------------------------------------
 # pgbench's submit transactions completed sessions too: not the service's work, so no report is rendered for them
 psql_ "update sessions set report_generated_at = now() where organization_id = '$ORG' and status = 'completed' and report_generated_at is null"
+psql_ "analyze" # the ceilings' rows too, so that the service phases are not planned on stale statistics either
 echo "service: wrk -t2 -c$CLIENTS -d${SECONDS_EACH}s, a fresh key per phase (load average $(load))"
 [[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
 run_wrk create_live create "$LIVE_KEY" "$SECONDS_EACH" "$CLIENTS"
