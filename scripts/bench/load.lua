@@ -30,13 +30,18 @@ local CREATE_BODY = '{"assessmentType":"disc","candidate":{"externalId":"bench-c
 
 function init(args)
   mode = args[1]
-  -- TOKEN may be several keys separated by commas: thread n uses the n-th (a key's rate limit is per minute, and the
-  -- floor phase makes more requests than one key may)
+  -- TOKEN may be several keys separated by commas: thread n takes the n-th, the (n + THREADS)-th, ... and cycles over
+  -- them request by request (a key's rate limit is per minute, at most 100,000, and the floor phase makes more
+  -- requests than one key, or one per thread, may)
+  nthreads = tonumber(args[3])
   local tokens = {}
   for t in string.gmatch(args[2], "[^,]+") do tokens[#tokens + 1] = t end
-  wrk.headers["Authorization"] = "Bearer " .. tokens[(tid - 1) % #tokens + 1]
   wrk.headers["Content-Type"] = "application/json"
-  nthreads = tonumber(args[3])
+  auth = {}
+  for i = tid, #tokens, nthreads do auth[#auth + 1] = "Bearer " .. tokens[i] end
+  if #auth == 0 then auth[1] = "Bearer " .. tokens[(tid - 1) % #tokens + 1] end
+  wrk.headers["Authorization"] = auth[1]
+  next_auth = 0
   ids = {}
   if args[4] then
     for line in io.lines(args[4]) do
@@ -61,6 +66,10 @@ function request()
   elseif mode == "list" then
     return wrk.format("GET", "/api/v1/sessions?limit=20")
   elseif mode == "types" then
+    if #auth > 1 then
+      next_auth = next_auth % #auth + 1
+      wrk.headers["Authorization"] = auth[next_auth]
+    end
     return wrk.format("GET", "/api/v1/assessments/types")
   elseif mode == "submit" then
     return wrk.format("POST", "/api/v1/sessions/" .. next_session() .. "/submit", nil, SUBMIT_BODY)
