@@ -59,12 +59,15 @@ command -v pgbench >/dev/null || { echo "pgbench is missing (apt-get install -y 
 WORK=$(mktemp -d /tmp/benchmark.XXXXXX)
 chmod 755 "$WORK"
 APP_PID="" RECEIVER_PID="" PG_BIN=""
-cleanup() {
+stop_app() { # a graceful stop (the profiler writes its file then), forced after 15 s
   if [[ -n "$APP_PID" ]] && kill "$APP_PID" 2>/dev/null; then
-    # a graceful stop (the profiler writes its file then), forced after 15 s
     for _ in $(seq 1 150); do kill -0 "$APP_PID" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$APP_PID" 2>/dev/null || true
   fi
+  APP_PID=""
+}
+cleanup() {
+  stop_app
   [[ -n "$RECEIVER_PID" ]] && kill "$RECEIVER_PID" 2>/dev/null || true
   if [[ -n "$PG_BIN" ]]; then as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1 || true; fi
   [[ "${KEEP:-}" == 1 ]] && echo "work directory kept: $WORK" || rm -rf "$WORK"
@@ -123,7 +126,7 @@ launch() { # starts the jar, waits for the first 200; sets T_LAUNCH, T_UP, START
 launch
 echo "service up on $BASE: $(python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f}')") s from launch to the first answer, on an empty database (the migrations included; Quarkus: $STARTED; JVM options:${JVM_OPTS:- none})"
 # a replica's restart meets a migrated database: stopped gracefully and started again, that is the start measured
-kill "$APP_PID"; for _ in $(seq 1 150); do kill -0 "$APP_PID" 2>/dev/null || break; sleep 0.1; done
+stop_app
 sleep 2 # the machine settles after the first start's work
 launch
 echo "restarted: $(python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f}')") s from launch to the first answer, the database migrated (Quarkus: $STARTED)"

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -49,18 +50,17 @@ class DeliveryCommitTest {
         String marker = "commit-test-" + System.nanoTime();
         // a real table, so that the count reads the commit through whichever connection the pool hands out
         QuarkusTransaction.requiringNew().run(() -> sql.update("create table if not exists commit_probe_t (v text)"));
-        queue.inWorkerTransaction(() -> sql.update("insert into commit_probe_t values (?1)", marker));
-        assertEquals(List.of(1L), QuarkusTransaction.requiringNew().call(() -> sql.column("select count(*) from commit_probe_t where v = ?1", marker)));
         try {
-            queue.inWorkerTransaction(() -> {
+            queue.inWorkerTransaction(() -> sql.update("insert into commit_probe_t values (?1)", marker));
+            assertEquals(List.of(1L), QuarkusTransaction.requiringNew().call(() -> sql.column("select count(*) from commit_probe_t where v = ?1", marker)));
+            assertThrows(IllegalStateException.class, () -> queue.inWorkerTransaction(() -> {
                 sql.update("insert into commit_probe_t values (?1)", marker + "-rolled-back");
                 throw new IllegalStateException("roll back");
-            });
-        } catch (IllegalStateException expected) {
-            // rolled back
+            }));
+            assertEquals(List.of(0L), QuarkusTransaction.requiringNew().call(() -> sql.column("select count(*) from commit_probe_t where v = ?1", marker + "-rolled-back")));
+        } finally { // the table is the test's own, also when an assertion fails
+            QuarkusTransaction.requiringNew().run(() -> sql.update("drop table commit_probe_t"));
         }
-        assertEquals(List.of(0L), QuarkusTransaction.requiringNew().call(() -> sql.column("select count(*) from commit_probe_t where v = ?1", marker + "-rolled-back")));
-        QuarkusTransaction.requiringNew().run(() -> sql.update("drop table commit_probe_t"));
     }
 
     private Object setting() {
