@@ -9,7 +9,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * openapi.yaml as the running service reads it (META-INF/openapi.yaml, copied there by the build): route security,
+ * openapi.yaml as the running service reads it (contract/openapi.yaml, copied there by the build): route security,
  * parameter rules and request-schema rules are all read from this one document.
  */
 public final class ContractDocument {
@@ -61,9 +61,9 @@ public final class ContractDocument {
         if (loader == null) {
             loader = ContractDocument.class.getClassLoader();
         }
-        try (InputStream in = loader.getResourceAsStream("META-INF/openapi.yaml")) {
+        try (InputStream in = loader.getResourceAsStream("contract/openapi.yaml")) {
             if (in == null) {
-                throw new IllegalStateException("META-INF/openapi.yaml is missing from the class path");
+                throw new IllegalStateException("contract/openapi.yaml is missing from the class path");
             }
             return in.readAllBytes();
         } catch (IOException e) {

@@ -1,7 +1,6 @@
 package com.assessments.webhook;
 
 import io.smallrye.config.ConfigMapping;
-import jakarta.validation.constraints.Max;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
@@ -82,8 +81,10 @@ public interface WebhookConfig {
     @WithDefault("true")
     boolean listen();
 
-    /** Endpoints per organization and environment (at most 62^2: a fanned-out delivery's id numbers them in two characters). */
+    /**
+     * Endpoints per organization and environment (at most 62^2: a fanned-out delivery's id numbers them in two
+     * characters; {@link WebhookConfigCheck} refuses more at start).
+     */
     @WithDefault("20")
-    @Max(3844)
     int maxEndpoints();
 }

@@ -52,7 +52,7 @@ class NativeResourcesTest {
     @Test
     void everyResourcePathNamedInTheCodeIsAResource() throws IOException {
         Set<String> named = new TreeSet<>();
-        Pattern literal = Pattern.compile("\"/?((?:META-INF|banks|db|docs|fonts|web)/[A-Za-z0-9_./-]*|occupations\\.json)\"");
+        Pattern literal = Pattern.compile("\"/?((?:META-INF|banks|contract|db|docs|fonts|web)/[A-Za-z0-9_./-]*|occupations\\.json)\"");
         try (Stream<Path> sources = Files.walk(Path.of("src", "main", "java"))) {
             for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
                 Matcher m = literal.matcher(Files.readString(source));
@@ -63,7 +63,7 @@ class NativeResourcesTest {
         }
         List<String> resources = resources();
         List<PathMatcher> includes = includes();
-        assertTrue(named.containsAll(Set.of("META-INF/openapi.yaml", "occupations.json", "web/sdk/embed.js", "fonts/", "docs/")),
+        assertTrue(named.containsAll(Set.of("contract/openapi.yaml", "occupations.json", "web/sdk/embed.js", "fonts/", "docs/")),
                 named.toString());
         for (String n : named) {
             // a folder prefix ("docs/" + fragment) must hold included resources; a whole path must be one

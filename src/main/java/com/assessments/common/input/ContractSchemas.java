@@ -42,7 +42,7 @@ public final class ContractSchemas {
         }
     }
 
-    /** The contract on the class path (META-INF/openapi.yaml, copied there by the build), read once. */
+    /** The contract on the class path (contract/openapi.yaml, copied there by the build), read once. */
     public static ContractSchemas get() {
         ContractSchemas c = instance;
         if (c == null) {
