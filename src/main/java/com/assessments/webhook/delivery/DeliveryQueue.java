@@ -73,6 +73,10 @@ public class DeliveryQueue {
      * count against their endpoints' caps when the claim counts room.
      */
     Claim recordAndClaim(List<Outcome> done, Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
+        if (done.isEmpty() && limit == 0) {
+            // nothing to do, so no transaction: at shutdown (a limit of 0) the database may already be gone
+            return new Claim(List.of(), null);
+        }
         return inWorkerTransaction(() -> {
             outcomes.recordAll(done, claimer, now);
             return limit > 0 ? claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep) : new Claim(List.of(), null);

@@ -3,11 +3,18 @@ package com.assessments.webhook.delivery;
 import com.assessments.common.Sql;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.transaction.TransactionScoped;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -60,6 +67,35 @@ class DeliveryCommitTest {
             assertEquals(List.of(0L), QuarkusTransaction.requiringNew().call(() -> sql.column("select count(*) from commit_probe_t where v = ?1", marker + "-rolled-back")));
         } finally { // the table is the test's own, also when an assertion fails
             QuarkusTransaction.requiringNew().run(() -> sql.update("drop table commit_probe_t"));
+        }
+    }
+
+    /**
+     * The worker's last call at shutdown records what finished and claims nothing: with nothing finished it opens no
+     * transaction (in dev mode the database is stopped by then, and the empty transaction logged a warning).
+     */
+    @Test
+    void nothingToRecordAndNothingToClaimOpensNoTransaction() {
+        Thread me = Thread.currentThread();
+        int before = TransactionsBegun.on(me);
+        DeliveryQueue.Claim claim = queue.recordAndClaim(List.of(), Instant.now(), 0, false, new String[0], "commit-test", false);
+        assertEquals(List.of(), claim.rows());
+        assertEquals(before, TransactionsBegun.on(me), "a transaction was begun for nothing");
+        queue.inWorkerTransaction(() -> null); // the count does see the worker's transactions
+        assertEquals(before + 1, TransactionsBegun.on(me));
+    }
+
+    /** Counts the transactions each thread begins (Narayana fires this event as one begins, on its thread). */
+    @ApplicationScoped
+    static class TransactionsBegun {
+        private static final Map<Thread, Integer> BEGUN = new ConcurrentHashMap<>();
+
+        void begun(@Observes @Initialized(TransactionScoped.class) Object transaction) {
+            BEGUN.merge(Thread.currentThread(), 1, Integer::sum);
+        }
+
+        static int on(Thread thread) {
+            return BEGUN.getOrDefault(thread, 0);
         }
     }
 
