@@ -48,6 +48,14 @@ class OpenApiDocumentTest {
         raw().header("Accept", "application/json").queryParam("format", "yaml").get("/q/openapi").then().statusCode(200)
                 .contentType("application/yaml");
         raw().head("/q/openapi").then().statusCode(200).contentType("application/yaml");
+        // a format that is empty, unknown or carries a NUL is not JSON: the default form, the file's bytes
+        for (String format : List.of("", "xml", "json\u0000")) {
+            assertEquals(fileText, raw().queryParam("format", format).get("/q/openapi").then().statusCode(200)
+                    .contentType("application/yaml").extract().asString(), "format=" + format.replace("\u0000", "NUL"));
+        }
+        // a value past the URI limit is refused by the HTTP layer, in the envelope
+        raw().queryParam("format", "j".repeat(10_000)).get("/q/openapi").then().statusCode(414)
+                .body("error.code", org.hamcrest.Matchers.equalTo("uri_too_long"));
     }
 
     @Test
