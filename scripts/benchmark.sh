@@ -16,7 +16,8 @@
 # After the warm-up and after the service phases it waits until the report job has rendered the PDF of every
 # session completed so far (and prints that rate), so no phase pays for an earlier phase's reports.
 #
-# Settings (environment): CLIENTS (16), DURATION (10), WARMUP (8) seconds of warm-up per operation, JAR (the
+# Settings (environment): CLIENTS (16), DURATION (10), WARMUP (8) seconds of warm-up per operation and WARMUP_ROUNDS
+# (2) rounds of it, JAR (the
 # production jar; java is started in its directory), JAVA_OPTS (extra JVM options, e.g.
 # -XX:StartFlightRecording=filename=/tmp/x.jfr), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
 # ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true writes next to the jar), START_ONLY=1 (stop
@@ -27,7 +28,12 @@
 # PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), KEEP=1 (keep the work
 # directory), PROFILER=/path/to/libasyncProfiler.so (start the JVM with async-profiler sampling CPU every millisecond
 # for the whole run; the collapsed stacks go to $PROFILE_DIR/cpu.collapsed, default target/profiles: one line
-# per stack with its sample count, so grep for an endpoint's invoker, e.g. SessionsApi$quarkusrestinvoker$createSession). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
+# per stack with its sample count, so grep for an endpoint's invoker, e.g. SessionsApi$quarkusrestinvoker$createSession);
+# PROFILE_PHASE="name ..." (e.g. get, create_live, types): a flight recording of those phases only (jcmd JFR.start,
+# execution samples every 1 ms) into $PROFILE_DIR/name.jfr; scripts/bench/jfr-collapsed.py turns it into collapsed
+# stacks by thread ("deliveries": the webhook phase). STOP_AFTER=name stops the run after that phase.
+# DELIVERIES_ONLY=1: no request phases, only DURATION x 12 seconds of creates that queue deliveries, then the webhook
+# phase (a quicker A/B of the delivery worker). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -35,6 +41,7 @@ ROOT=$PWD
 CLIENTS=${CLIENTS:-16}
 SECONDS_EACH=${DURATION:-10}
 WARMUP=${WARMUP:-8}
+WARMUP_ROUNDS=${WARMUP_ROUNDS:-2}
 JAR=${JAR:-target/quarkus-app/quarkus-run.jar}
 [[ -f "$JAR" ]] || { echo "no $JAR: run ./mvnw -B package -DskipTests first" >&2; exit 2; }
 JAR=$(readlink -f "$JAR")
@@ -90,7 +97,7 @@ mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
 as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
 PG_SETTINGS="-c shared_buffers=256MB -c max_connections=100 -c fsync=on -c synchronous_commit=on -c full_page_writes=on -c max_wal_size=2GB"
 as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w \
-  -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 $PG_SETTINGS -c shared_preload_libraries=pg_stat_statements" start >/dev/null
+  -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 $PG_SETTINGS -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=$([[ "${PG_STATEMENTS:-}" == 1 ]] && echo on || echo off)" start >/dev/null
 export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
 psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
 psql_ "create extension if not exists pg_stat_statements" || true
@@ -148,27 +155,38 @@ psql_ "update webhook_endpoints set circuit_open_until = now() + interval '1 day
 
 # --- helpers ----------------------------------------------------------------------------------------------------
 declare -A RESULT
-# CPU time used so far (in clock ticks) by the service's JVM and by this PostgreSQL's processes: CPU per request
-# depends far less on what else runs on a shared machine than requests per second do
+# CPU time used so far (in clock ticks) by the service's JVM, by this PostgreSQL's processes and by the JVM's JIT
+# compiler threads (part of the JVM's): CPU per request depends far less on what else runs on a shared machine than
+# requests per second do, and the compilers' share says whether a phase measured compiled code or the compiling
 cpu_ticks() {
-  local pm jvm pg
+  local pm jvm pg jit
   pm=$(head -1 "$WORK/pg/postmaster.pid")
   jvm=$(awk '{print $14 + $15}' "/proc/$APP_PID/stat")
   # the backends (children of the postmaster) and the postmaster, with the time of its children that have exited
   pg=$(cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}
     $2 == pm {t += $12 + $13} pid == pm {t += $12 + $13 + $14 + $15} END {print t + 0}')
-  echo "$jvm $pg"
+  jit=$(for task in /proc/"$APP_PID"/task/*; do
+          if [[ "$(cat "$task/comm" 2>/dev/null)" == C[12]\ CompilerThre* ]]; then sed 's/^.*) //' "$task/stat" 2>/dev/null || true; fi
+        done | awk '{t += $12 + $13} END {print t + 0}')
+  echo "$jvm $pg $jit"
 }
-per_request() { # ticks-before ticks-after count: milliseconds of CPU per request, JVM and PostgreSQL
-  python3 -c "import os,sys; hz=os.sysconf('SC_CLK_TCK'); b=sys.argv[1:3]; a=sys.argv[3:5]; n=max(int(sys.argv[5]),1)
-print(f'{(int(a[0])-int(b[0]))*1000/hz/n:.2f} {(int(a[1])-int(b[1]))*1000/hz/n:.2f}')" $1 $2 $3
+per_request() { # ticks-before ticks-after count: milliseconds of CPU per request: JVM, PostgreSQL, the JVM's JIT compilers
+  python3 -c "import os,sys; hz=os.sysconf('SC_CLK_TCK'); b=sys.argv[1:4]; a=sys.argv[4:7]; n=max(int(sys.argv[7]),1)
+print(' '.join(f'{(int(a[i])-int(b[i]))*1000/hz/n:.2f}' for i in range(3)))" $1 $2 $3
 }
 run_wrk() { # name mode token seconds connections [ids file]
   local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads before
   threads=$((conns < 2 ? 1 : 2))
+  if [[ " ${PROFILE_PHASE:-} " == *" $name "* ]]; then # a flight recording of this phase only, sampling every 1 ms
+    jcmd "$APP_PID" JFR.start name="$name" settings=profile "jdk.ExecutionSample#period=1ms" >/dev/null
+  fi
   before=$(cpu_ticks)
   wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "$BASE" \
     -- "$mode" "$token" "$threads" $ids >"$WORK/wrk.$name" 2>&1 || true
+  if [[ " ${PROFILE_PHASE:-} " == *" $name "* ]]; then
+    mkdir -p "${PROFILE_DIR:-target/profiles}"
+    jcmd "$APP_PID" JFR.stop name="$name" filename="$(readlink -f "${PROFILE_DIR:-target/profiles}")/$name.jfr" >/dev/null
+  fi
   local rps p50 p99 statuses
   # throughput counts the 2xx answers only (an error answer is cheaper and proves nothing)
   rps=$(awk -v secs="$secs" '/^STATUS/ {split($2, a, "="); printf "%.0f", a[2] / secs}' "$WORK/wrk.$name")
@@ -177,8 +195,11 @@ run_wrk() { # name mode token seconds connections [ids file]
   statuses=$(sed -n 's/^STATUS //p' "$WORK/wrk.$name")
   local cpu
   cpu=$(per_request "$before" "$(cpu_ticks)" "$(awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.$name")")
-  RESULT[$name]="$rps $p50 $p99 $cpu"
-  echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM ${cpu% *} ms, PostgreSQL ${cpu#* } ms"
+  local jvm pg jit
+  read -r jvm pg jit <<<"$cpu"
+  RESULT[$name]="$rps $p50 $p99 $jvm $pg $jit"
+  echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM $jvm ms (its JIT compilers $jit), PostgreSQL $pg ms"
+  if [[ "${STOP_AFTER:-}" == "$name" ]]; then exit 0; fi
 }
 run_pgbench() { # name script [-D ...]
   local name=$1 script=$2 p50 p99 before cpu; shift 2
@@ -190,8 +211,10 @@ run_pgbench() { # name script [-D ...]
     | awk '{v[NR] = $1} END {printf "%.2f %.2f\n", v[int(NR * 0.50)] / 1000, v[int(NR * 0.99)] / 1000}')
   rm -f "$WORK"/pgbench_log."$name".*
   cpu=$(per_request "$before" "$(cpu_ticks)" "$(awk '/^number of transactions actually processed/ {print $NF}' "$WORK/pgbench.$name")")
-  RESULT[pg_$name]="$(awk '/^tps = / {printf "%.0f", $3}' "$WORK/pgbench.$name") $p50 $p99 ${cpu#* }"
-  echo "  PostgreSQL $name: ${RESULT[pg_$name]%% *} tx/s, p50 $p50 ms, p99 $p99 ms; PostgreSQL CPU per transaction ${cpu#* } ms"
+  local pg
+  pg=$(echo "$cpu" | cut -d' ' -f2)
+  RESULT[pg_$name]="$(awk '/^tps = / {printf "%.0f", $3}' "$WORK/pgbench.$name") $p50 $p99 $pg"
+  echo "  PostgreSQL $name: ${RESULT[pg_$name]%% *} tx/s, p50 $p50 ms, p99 $p99 ms; PostgreSQL CPU per transaction $pg ms"
 }
 # Completed sessions' PDF reports render in the background (the report job, every 10 s): thousands of them would
 # otherwise render during the next phases and take their CPU. Waits until none is due; prints the rendering rate.
@@ -209,20 +232,33 @@ drain_reports() { # phase name
   local cpu rate
   cpu=$(per_request "$before" "$(cpu_ticks)" "$((due - left))")
   rate=$(python3 -c "print(f'{($due - $left) / max($t1 - $t0, 0.001):.0f}')")
-  RESULT[reports]="$rate $cpu"
-  echo "  reports ($1): $((due - left)) of $due rendered in $(python3 -c "print(f'{$t1 - $t0:.1f}')") s (the job wakes every 10 s): ~$rate reports/s; CPU per report: JVM ${cpu% *} ms, PostgreSQL ${cpu#* } ms"
+  local jvm pg jit
+  read -r jvm pg jit <<<"$cpu"
+  RESULT[reports]="$rate $jvm $pg"
+  echo "  reports ($1): $((due - left)) of $due rendered in $(python3 -c "print(f'{$t1 - $t0:.1f}')") s (the job wakes every 10 s): ~$rate reports/s; CPU per report: JVM $jvm ms (its JIT compilers $jit), PostgreSQL $pg ms"
 }
 ids_of() { psql_ "select id from sessions where organization_id = '$ORG' and environment = 'test' and status = '$1' and created_at >= '$2' order by random() limit ${3:-100000}"; }
 
+if [[ "${DELIVERIES_ONLY:-}" == 1 ]]; then # only queue deliveries (test-key creates), then the webhook phase
+  run_wrk fill create "$(new_key test)" "$((SECONDS_EACH * 12))" "$CLIENTS"
+else
 # --- warm-up (JIT) and real payloads for the pgbench transactions -------------------------------------------------
-echo "warm-up: $WARMUP s of each operation (load average $(load))"
-WARM_KEY=$(new_key test)
+echo "warm-up: $WARMUP_ROUNDS rounds of $WARMUP s of each operation (load average $(load))"
 T0=$(psql_ "select now()")
-run_wrk warm_create create "$WARM_KEY" "$WARMUP" "$CLIENTS"
-ids_of created "$T0" 2000 >"$WORK/warm.ids"
-run_wrk warm_get get "$WARM_KEY" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
-run_wrk warm_list list "$WARM_KEY" "$WARMUP" "$CLIENTS"
-run_wrk warm_submit submit "$WARM_KEY" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
+# Every operation the service phases measure, in rounds: C2 compiles the shared HTTP path for the first operations'
+# profile and then compiles it again (seconds of compiler CPU each time) when later operations take its other
+# branches; after one round a measured phase still spent up to 40 % of the JVM's CPU in the compilers, which is a
+# JIT transient of this script's order, not the service's steady state (the compilers' share is printed per phase)
+for round in $(seq 1 "$WARMUP_ROUNDS"); do
+  warm_key=$(new_key test) warm_from=$(psql_ "select now()")
+  run_wrk "warm${round}_create_live" create "$LIVE_KEY" "$WARMUP" "$CLIENTS"
+  run_wrk "warm${round}_create" create "$warm_key" "$WARMUP" "$CLIENTS"
+  ids_of created "$warm_from" 2000 >"$WORK/warm.ids"
+  run_wrk "warm${round}_get" get "$warm_key" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
+  run_wrk "warm${round}_types" types "$warm_key" "$WARMUP" "$CLIENTS"
+  run_wrk "warm${round}_list" list "$warm_key" "$WARMUP" "$CLIENTS"
+  run_wrk "warm${round}_submit" submit "$warm_key" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
+done
 CREATED_PAYLOAD=$(psql_ "select payload from events where organization_id = '$ORG' and type = 'session.created' limit 1")
 COMPLETED_PAYLOAD=$(psql_ "select payload from events where organization_id = '$ORG' and type = 'session.completed' limit 1")
 RESPONSES=$(psql_ "select responses from sessions where organization_id = '$ORG' and status = 'completed' limit 1")
@@ -269,11 +305,14 @@ run_wrk submit submit "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/submit
 if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
   echo "pg_stat_statements, top 12 by total time during the service phases:"
   psql -X -c "select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
+              plans, round(mean_plan_time::numeric, 3) as plan_ms,
               left(regexp_replace(query, '\s+', ' ', 'g'), 110) as query
               from pg_stat_statements order by total_exec_time desc limit 12"
 fi
 
 drain_reports "service phases"
+
+fi # DELIVERIES_ONLY
 
 # --- webhook deliveries -----------------------------------------------------------------------------------------
 QUEUED=$(psql_ "select count(*) from webhook_deliveries where organization_id = '$ORG' and status = 'pending'")
@@ -304,20 +343,38 @@ echo "webhook deliveries: $QUEUED queued, $WEBHOOK_ENDPOINTS endpoint(s) per env
 received() { curl -sf "http://127.0.0.1:$RECEIVER_PORT/count" | cut -d' ' -f1; }
 for _ in $(seq 1 700); do (( $(received) > 0 )) && break; sleep 0.05; done # the worker wakes on the circuit's reset or its poll
 sleep "$WARMUP"
+# then until the JIT has settled: the delivery path runs here for the first time, and after WARMUP seconds the
+# compilers still took 0.58 of the JVM's 0.91 ms per delivery in one run; measured once the compiler threads use
+# under 5 % of the JVM's CPU over 2 s (at most 30 times)
+settled="did not settle"
+for settle in $(seq 1 30); do
+  read -r jvm_b _ jit_b < <(cpu_ticks); sleep 2; read -r jvm_a _ jit_a < <(cpu_ticks)
+  if (( (jit_a - jit_b) * 20 < (jvm_a - jvm_b) )); then settled="settled"; break; fi
+done
+echo "  the JIT $settled after $((WARMUP + 2 * settle)) s of deliveries (compilers $((jit_a - jit_b)) of the JVM's $((jvm_a - jvm_b)) ticks in the last 2 s)"
+if [[ " ${PROFILE_PHASE:-} " == *" deliveries "* ]]; then
+  jcmd "$APP_PID" JFR.start name=deliveries settings=profile "jdk.ExecutionSample#period=1ms" >/dev/null
+fi
 BEFORE_DELIVERIES=$(cpu_ticks) N0=$(received) T0=$(now)
 sleep "$SECONDS_EACH"
 N1=$(received) T1=$(now)
-DELIVERY_CPU=$(per_request "$BEFORE_DELIVERIES" "$(cpu_ticks)" "$((N1 - N0))")
+if [[ " ${PROFILE_PHASE:-} " == *" deliveries "* ]]; then
+  mkdir -p "${PROFILE_DIR:-target/profiles}"
+  jcmd "$APP_PID" JFR.stop name=deliveries filename="$(readlink -f "${PROFILE_DIR:-target/profiles}")/deliveries.jfr" >/dev/null
+fi
+read -r DELIVERY_JVM DELIVERY_PG DELIVERY_JIT < <(per_request "$BEFORE_DELIVERIES" "$(cpu_ticks)" "$((N1 - N0))")
 WEBHOOK_RATE=$(python3 -c "print(f'{($N1 - $N0) / ($T1 - $T0):.0f}')")
 (( N1 < QUEUED )) || echo "  (the queue ran empty during the measurement: queue more with a longer DURATION)"
-echo "  after $WARMUP s of warm-up: $((N1 - N0)) received in $(python3 -c "print(f'{$T1 - $T0:.1f}')") s: $WEBHOOK_RATE deliveries/s; CPU per delivery: JVM ${DELIVERY_CPU% *} ms, PostgreSQL ${DELIVERY_CPU#* } ms"
+echo "  after $WARMUP s of warm-up: $((N1 - N0)) received in $(python3 -c "print(f'{$T1 - $T0:.1f}')") s: $WEBHOOK_RATE deliveries/s; CPU per delivery: JVM $DELIVERY_JVM ms (its JIT compilers $DELIVERY_JIT), PostgreSQL $DELIVERY_PG ms"
 if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
   echo "pg_stat_statements, top 8 by total time during the webhook phase:"
   psql -X -c "select calls, rows, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
+              plans, round(mean_plan_time::numeric, 3) as plan_ms,
               left(regexp_replace(query, '\s+', ' ', 'g'), 100) as query
               from pg_stat_statements order by total_exec_time desc limit 8"
 fi
 
+[[ "${DELIVERIES_ONLY:-}" == 1 ]] && exit 0
 # --- report -----------------------------------------------------------------------------------------------------
 echo
 echo "load average at the end: $(load); JVM start to first answer (restart, the database migrated): $(python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f}')") s"
@@ -333,15 +390,15 @@ print(f"| Operation ({$CLIENTS} clients) | Service req/s | p50 ms | p99 ms | CPU
       f"| PostgreSQL ceiling tx/s | its p50 / p99 ms | its CPU ms per tx | Ratio | Goal |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 for label, key, pg, goal in rows:
-    rps, p50, p99, jvm_cpu, pg_cpu = r[key]
+    rps, p50, p99, jvm_cpu, pg_cpu, jit_cpu = r[key]
     ceiling, pg_p50, pg_p99, ceiling_cpu = r["pg_" + pg]
     print(f"| {label} | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} | {jvm_cpu} / {pg_cpu} | {int(ceiling):,} "
           f"| {float(pg_p50):.1f} / {float(pg_p99):.1f} | {ceiling_cpu} | {int(rps) / int(ceiling):.0%} | {goal} |")
-rps, p50, p99, jvm_cpu, pg_cpu = r["types"]
+rps, p50, p99, jvm_cpu, pg_cpu, jit_cpu = r["types"]
 print(f"| floor: GET /assessments/types (no database read) | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} "
       f"| {jvm_cpu} / {pg_cpu} | | | | {int(rps) / int(r['pg_get'][0]):.0%} of the get ceiling | |")
 if "reports" in r:
     rate, jvm_cpu, pg_cpu = r["reports"]
     print(f"| PDF reports rendered in the background (the phases above wait until none is due) | ~{rate} /s | | | {jvm_cpu} / {pg_cpu} | | | | | |")
-print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | ${DELIVERY_CPU% *} / ${DELIVERY_CPU#* } | | | | | >= 1,000/s per replica |")
+print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | $DELIVERY_JVM / $DELIVERY_PG | | | | | >= 1,000/s per replica |")
 EOF

@@ -91,10 +91,15 @@ public class DeliveryQueue {
         });
     }
 
-    /** A new transaction that commits without waiting for the WAL flush (see the class comment). */
+    /**
+     * A new transaction that commits without waiting for the WAL flush (see the class comment) and runs the claim's and
+     * the outcomes' statements on their generic plans: PostgreSQL otherwise planned each of them again at every
+     * execution (their array parameters keep the custom plan looking cheaper), 0.4 to 0.6 ms of planning per statement
+     * against 1.2 ms of execution. Both settings end with the transaction, in one round trip.
+     */
     <T> T inWorkerTransaction(java.util.concurrent.Callable<T> work) {
         return QuarkusTransaction.requiringNew().call(() -> {
-            sql.update("set local synchronous_commit = off");
+            sql.column("select set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)");
             return work.call();
         });
     }
