@@ -174,19 +174,25 @@ per_request() { # ticks-before ticks-after count: milliseconds of CPU per reques
   python3 -c "import os,sys; hz=os.sysconf('SC_CLK_TCK'); b=sys.argv[1:4]; a=sys.argv[4:7]; n=max(int(sys.argv[7]),1)
 print(' '.join(f'{(int(a[i])-int(b[i]))*1000/hz/n:.2f}' for i in range(3)))" $1 $2 $3
 }
+record_start() { # phase name: a flight recording of it when PROFILE_PHASE names it (execution samples every 1 ms)
+  if [[ " ${PROFILE_PHASE:-} " == *" $1 "* ]]; then
+    jcmd "$APP_PID" JFR.start name="$1" settings=profile "jdk.ExecutionSample#period=1ms" >/dev/null
+  fi
+}
+record_stop() { # phase name: writes $PROFILE_DIR/name.jfr
+  if [[ " ${PROFILE_PHASE:-} " == *" $1 "* ]]; then
+    mkdir -p "${PROFILE_DIR:-target/profiles}"
+    jcmd "$APP_PID" JFR.stop name="$1" filename="$(readlink -f "${PROFILE_DIR:-target/profiles}")/$1.jfr" >/dev/null
+  fi
+}
 run_wrk() { # name mode token seconds connections [ids file]
   local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads before
   threads=$((conns < 2 ? 1 : 2))
-  if [[ " ${PROFILE_PHASE:-} " == *" $name "* ]]; then # a flight recording of this phase only, sampling every 1 ms
-    jcmd "$APP_PID" JFR.start name="$name" settings=profile "jdk.ExecutionSample#period=1ms" >/dev/null
-  fi
+  record_start "$name"
   before=$(cpu_ticks)
   wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "$BASE" \
     -- "$mode" "$token" "$threads" $ids >"$WORK/wrk.$name" 2>&1 || true
-  if [[ " ${PROFILE_PHASE:-} " == *" $name "* ]]; then
-    mkdir -p "${PROFILE_DIR:-target/profiles}"
-    jcmd "$APP_PID" JFR.stop name="$name" filename="$(readlink -f "${PROFILE_DIR:-target/profiles}")/$name.jfr" >/dev/null
-  fi
+  record_stop "$name"
   local rps p50 p99 statuses
   # throughput counts the 2xx answers only (an error answer is cheaper and proves nothing)
   rps=$(awk -v secs="$secs" '/^STATUS/ {split($2, a, "="); printf "%.0f", a[2] / secs}' "$WORK/wrk.$name")
@@ -354,20 +360,15 @@ for settle in $(seq 1 30); do
   if (( (jit_a - jit_b) * 20 < (jvm_a - jvm_b) )); then settled="settled"; break; fi
 done
 echo "  the JIT $settled after $((WARMUP + 2 * settle)) s of deliveries (compilers $((jit_a - jit_b)) of the JVM's $((jvm_a - jvm_b)) ticks in the last 2 s)"
-if [[ " ${PROFILE_PHASE:-} " == *" deliveries "* ]]; then
-  jcmd "$APP_PID" JFR.start name=deliveries settings=profile "jdk.ExecutionSample#period=1ms" >/dev/null
-fi
+record_start deliveries
 BEFORE_DELIVERIES=$(cpu_ticks) N0=$(received) T0=$(now)
 sleep "$SECONDS_EACH"
 N1=$(received) T1=$(now)
-if [[ " ${PROFILE_PHASE:-} " == *" deliveries "* ]]; then
-  mkdir -p "${PROFILE_DIR:-target/profiles}"
-  jcmd "$APP_PID" JFR.stop name=deliveries filename="$(readlink -f "${PROFILE_DIR:-target/profiles}")/deliveries.jfr" >/dev/null
-fi
+record_stop deliveries
 read -r DELIVERY_JVM DELIVERY_PG DELIVERY_JIT < <(per_request "$BEFORE_DELIVERIES" "$(cpu_ticks)" "$((N1 - N0))")
 WEBHOOK_RATE=$(python3 -c "print(f'{($N1 - $N0) / ($T1 - $T0):.0f}')")
 (( N1 < QUEUED )) || echo "  (the queue ran empty during the measurement: queue more with a longer DURATION)"
-echo "  after $WARMUP s of warm-up: $((N1 - N0)) received in $(python3 -c "print(f'{$T1 - $T0:.1f}')") s: $WEBHOOK_RATE deliveries/s; CPU per delivery: JVM $DELIVERY_JVM ms (its JIT compilers $DELIVERY_JIT), PostgreSQL $DELIVERY_PG ms"
+echo "  measured: $((N1 - N0)) received in $(python3 -c "print(f'{$T1 - $T0:.1f}')") s: $WEBHOOK_RATE deliveries/s; CPU per delivery: JVM $DELIVERY_JVM ms (its JIT compilers $DELIVERY_JIT), PostgreSQL $DELIVERY_PG ms"
 if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
   echo "pg_stat_statements, top 8 by total time during the webhook phase:"
   psql -X -c "select calls, rows, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
