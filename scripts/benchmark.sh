@@ -389,19 +389,19 @@ rows = [("create, live key", "create_live", "create", "create >= 50 %, p99 < 50 
         ("list (limit 20)", "list", "list", ""),
         ("submit (DISC)", "submit", "submit", "")]
 r = {k: v.split() for k, v in {$(for k in "${!RESULT[@]}"; do printf '"%s": "%s", ' "$k" "${RESULT[$k]}"; done)}.items()}
-print(f"| Operation ({$CLIENTS} clients) | Service req/s | p50 ms | p99 ms | CPU ms per request: JVM / PostgreSQL "
+print(f"| Operation ({$CLIENTS} clients) | Service req/s | p50 ms | p99 ms | CPU ms per request: JVM (its JIT) / PostgreSQL "
       f"| PostgreSQL ceiling tx/s | its p50 / p99 ms | its CPU ms per tx | Ratio | Goal |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 for label, key, pg, goal in rows:
     rps, p50, p99, jvm_cpu, pg_cpu, jit_cpu = r[key]
     ceiling, pg_p50, pg_p99, ceiling_cpu = r["pg_" + pg]
-    print(f"| {label} | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} | {jvm_cpu} / {pg_cpu} | {int(ceiling):,} "
+    print(f"| {label} | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} | {jvm_cpu} ({jit_cpu}) / {pg_cpu} | {int(ceiling):,} "
           f"| {float(pg_p50):.1f} / {float(pg_p99):.1f} | {ceiling_cpu} | {int(rps) / int(ceiling):.0%} | {goal} |")
 rps, p50, p99, jvm_cpu, pg_cpu, jit_cpu = r["types"]
 print(f"| floor: GET /assessments/types (no database read) | {int(rps):,} | {float(p50):.1f} | {float(p99):.1f} "
-      f"| {jvm_cpu} / {pg_cpu} | | | | {int(rps) / int(r['pg_get'][0]):.0%} of the get ceiling | |")
+      f"| {jvm_cpu} ({jit_cpu}) / {pg_cpu} | | | | {int(rps) / int(r['pg_get'][0]):.0%} of the get ceiling | |")
 if "reports" in r:
     rate, jvm_cpu, pg_cpu = r["reports"]
     print(f"| PDF reports rendered in the background (the phases above wait until none is due) | ~{rate} /s | | | {jvm_cpu} / {pg_cpu} | | | | | |")
-print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | $DELIVERY_JVM / $DELIVERY_PG | | | | | >= 1,000/s per replica |")
+print(f"| webhook deliveries to a local receiver | $WEBHOOK_RATE /s | | | $DELIVERY_JVM ($DELIVERY_JIT) / $DELIVERY_PG | | | | | >= 1,000/s per replica |")
 EOF

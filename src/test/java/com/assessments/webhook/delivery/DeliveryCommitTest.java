@@ -54,6 +54,35 @@ class DeliveryCommitTest {
         assertEquals(expected, seen);
     }
 
+    /**
+     * What the setting is for: in the worker's transaction a statement that the pooled connection has prepared on the
+     * server (pgJDBC does so from its fifth execution) runs on one generic plan, never planned again per execution;
+     * in any other transaction PostgreSQL's default plans such a statement (array parameters, as the claim's) anew
+     * for each of its first executions. Each run's statement text is new, so no earlier preparation counts.
+     */
+    @Test
+    void theWorkersStatementsRunOnGenericPlans() {
+        long[] worker = plansOfTenExecutions(queue::inWorkerTransaction);
+        long[] other = plansOfTenExecutions(work -> QuarkusTransaction.requiringNew().call(work));
+        assertEquals(0, worker[1], "custom plans in the worker's transaction");
+        assertTrue(worker[0] >= 5, "generic plans in the worker's transaction: " + worker[0]);
+        assertTrue(other[1] >= 5, "custom plans elsewhere (the server's default): " + other[1]);
+    }
+
+    /** Runs one array-parameter statement ten times in one transaction; its generic and custom plan counts. */
+    private long[] plansOfTenExecutions(java.util.function.Function<java.util.concurrent.Callable<long[]>, long[]> transaction) {
+        String marker = "plan-probe-" + System.nanoTime();
+        String probe = "select count(*) from webhook_deliveries where id = any (?1) and next_attempt_at <= ?2 /* " + marker + " */";
+        return transaction.apply(() -> {
+            for (int i = 0; i < 10; i++) {
+                sql.column(probe, new String[]{"wd_probe_" + i}, Instant.now());
+            }
+            Object[] counts = sql.rows("select generic_plans, custom_plans from pg_prepared_statements where strpos(statement, ?1) > 0"
+                    + " and strpos(statement, 'pg_prepared_statements') = 0", marker).get(0);
+            return new long[]{((Number) counts[0]).longValue(), ((Number) counts[1]).longValue()};
+        });
+    }
+
     @Test
     void theWorkersTransactionStillCommitsAndRollsBack() {
         String marker = "commit-test-" + System.nanoTime();
