@@ -1,0 +1,106 @@
+package com.assessments.common.input;
+
+import com.assessments.common.ContractDocument;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The generated models split in two (pom.xml, executions api and api-response-models): a model that a request body
+ * reaches keeps its bean validation, because that is how a client's body is checked; a model only the service writes
+ * carries none, because Hibernate Validator builds the metadata of every constrained class at each start.
+ */
+class ResponseOnlyModelsTest {
+
+    private static final String MODELS = "com.assessments.api.model.";
+
+    @Test
+    void everyRequiredMemberOfARequestModelIsValidated() {
+        JsonNode schemas = ContractDocument.tree().path("components").path("schemas");
+        List<String> unvalidated = new ArrayList<>();
+        int checked = 0;
+        for (String name : schemaNames(schemas)) {
+            Class<?> model = model(name);
+            if (model == null || !ContractSchemas.get().isRequestSchema(name)) {
+                continue;
+            }
+            for (JsonNode member : schemas.path(name).path("required")) {
+                Method getter = getter(model, member.asText());
+                checked++;
+                if (getter == null || !getter.isAnnotationPresent(jakarta.validation.constraints.NotNull.class)) {
+                    unvalidated.add(name + "." + member.asText());
+                }
+            }
+        }
+        assertTrue(checked > 20, "the contract's request models should have required members: " + checked);
+        assertEquals(List.of(), unvalidated, "request members without @NotNull: is a request model listed in "
+                + "api-response-models' modelsToGenerate (pom.xml)?");
+    }
+
+    @Test
+    void noResponseOnlyModelCarriesConstraints() {
+        JsonNode schemas = ContractDocument.tree().path("components").path("schemas");
+        List<String> constrained = new ArrayList<>();
+        int responseOnly = 0;
+        for (String name : schemaNames(schemas)) {
+            Class<?> model = model(name);
+            if (model == null || model.isEnum() || ContractSchemas.get().isRequestSchema(name)) {
+                continue;
+            }
+            responseOnly++;
+            if (hasConstraint(model)) {
+                constrained.add(name);
+            }
+        }
+        assertTrue(responseOnly > 50, "response-only models found: " + responseOnly);
+        assertEquals(List.of(), constrained, "response-only models with bean validation (each one is validator "
+                + "metadata built at every start): add them to api-response-models' modelsToGenerate in pom.xml");
+    }
+
+    private static List<String> schemaNames(JsonNode schemas) {
+        List<String> names = new ArrayList<>();
+        schemas.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static Class<?> model(String schema) {
+        try {
+            return Class.forName(MODELS + schema);
+        } catch (ClassNotFoundException e) {
+            return null; // mapped to another type (AssessmentResult) or not a class of its own
+        }
+    }
+
+    private static Method getter(Class<?> model, String member) {
+        for (Method m : model.getMethods()) {
+            JsonProperty p = m.getAnnotation(JsonProperty.class);
+            if (p != null && p.value().equals(member) && m.getParameterCount() == 0) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static boolean hasConstraint(Class<?> model) {
+        Stream<AnnotatedElement> members = Stream.of(
+                Stream.of(model.getDeclaredFields()), Stream.of(model.getDeclaredMethods()),
+                Stream.of(model.getDeclaredConstructors())).flatMap(s -> s);
+        return members.anyMatch(m -> Stream.of(m.getAnnotations()).anyMatch(ResponseOnlyModelsTest::isValidation))
+                || Stream.of(model.getDeclaredFields()).anyMatch(f -> Stream.of(f.getAnnotatedType().getAnnotations())
+                .anyMatch(ResponseOnlyModelsTest::isValidation));
+    }
+
+    private static boolean isValidation(Annotation a) {
+        return a.annotationType().getPackageName().startsWith("jakarta.validation");
+    }
+}
