@@ -75,7 +75,7 @@ public class DemoSeeder {
         }
     }
 
-    private Optional<String> existingDemoOrganization() {
+    Optional<String> existingDemoOrganization() {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement("select id from organizations where name = ? limit 1")) {
             statement.setString(1, DEMO_NAME);

@@ -1,6 +1,7 @@
 package com.assessments.org;
 
 import com.assessments.support.TestDb;
+import io.quarkus.runtime.StartupEvent;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -8,6 +9,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
+import java.util.Optional;
 
 import static com.assessments.support.Contract.raw;
 import static org.hamcrest.Matchers.equalTo;
@@ -46,9 +48,14 @@ class DemoSeedTest {
     }
 
     @Test
-    void seedingTwiceCreatesNothingNew() {
+    void seedingTwiceOrRestartingCreatesNothingNew() {
         long keys = db.count("select count(*) from api_keys");
         seeder.seed();
+        assertEquals(keys, db.count("select count(*) from api_keys"));
+        // a restart: the organization is found with one plain query, before any transaction
+        String org = (String) db.query("select id from organizations where name = 'Demo Organization'").get(0).get("id");
+        assertEquals(Optional.of(org), seeder.existingDemoOrganization());
+        seeder.onStart(new StartupEvent());
         assertEquals(keys, db.count("select count(*) from api_keys"));
         assertEquals(1, db.count("select count(*) from organizations where name = 'Demo Organization'"));
     }
