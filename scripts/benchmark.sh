@@ -302,8 +302,8 @@ run_wrk create_test create "$(new_key test)" "$SECONDS_EACH" "$CLIENTS"
 ids_of created "$T0" >"$WORK/submit.ids" # every test session not submitted yet (warm-up ones too)
 ids_of created "$T0" 5000 >"$WORK/get.ids"
 # the create phases' 13,000-odd new rows start autovacuum on sessions, events and deliveries about a minute later,
-# which then ran inside the get phase (2-3 s of vacuum and analyze: a p99 of 162 ms and twice the CPU per get in one
-# run, against 8 ms in the same run's later get phases); the ceilings ran without it, so the service phases do too
+# which then ran inside the get phase (2-3 s of vacuum and analyze; that run's get p99 was 162 ms, against 8 ms in its
+# later get phases); the ceilings ran without it, so the service phases do too
 psql_ "vacuum (analyze) sessions, events, webhook_deliveries"
 run_wrk get get "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/get.ids"
 run_wrk get_1 get "$(new_key test)" "$SECONDS_EACH" 1 "$WORK/get.ids"
