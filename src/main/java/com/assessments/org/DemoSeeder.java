@@ -3,6 +3,7 @@ package com.assessments.org;
 import com.assessments.catalogue.TfdConfigs;
 import com.assessments.common.AppConfig;
 import com.assessments.common.AssessmentTypes;
+import com.assessments.common.Sql;
 import com.assessments.key.ApiKeyService;
 import com.assessments.scoring.QuestionBanks;
 import com.assessments.scoring.tfd.Occupations;
@@ -12,11 +13,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
-import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,10 +43,10 @@ public class DemoSeeder {
     private final Occupations occupations;
     private final QuestionBanks banks;
     private final TfdConfigs tfdConfigs;
-    private final DataSource dataSource;
+    private final Sql sql;
 
     public DemoSeeder(OrgConfig config, AppConfig app, OrganizationService organizations, ApiKeyService keys,
-                      Occupations occupations, QuestionBanks banks, TfdConfigs tfdConfigs, DataSource dataSource) {
+                      Occupations occupations, QuestionBanks banks, TfdConfigs tfdConfigs, Sql sql) {
         this.config = config;
         this.app = app;
         this.organizations = organizations;
@@ -58,7 +54,7 @@ public class DemoSeeder {
         this.occupations = occupations;
         this.banks = banks;
         this.tfdConfigs = tfdConfigs;
-        this.dataSource = dataSource;
+        this.sql = sql;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -75,16 +71,10 @@ public class DemoSeeder {
         }
     }
 
+    /** The demo organization's id: one plain query, in the caller's transaction when there is one. */
     Optional<String> existingDemoOrganization() {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("select id from organizations where name = ? limit 1")) {
-            statement.setString(1, DEMO_NAME);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next() ? Optional.of(row.getString(1)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot look up the demo organization", e);
-        }
+        return sql.column("select id from organizations where name = ?1 limit 1", DEMO_NAME).stream()
+                .map(String.class::cast).findFirst();
     }
 
     private static void logExisting(String organizationId) {
@@ -105,9 +95,9 @@ public class DemoSeeder {
 
     @Transactional
     void seed() {
-        Organization existing = Organization.findByName(DEMO_NAME).orElse(null);
-        if (existing != null) { // seeded meanwhile (another replica, or a second call)
-            logExisting(existing.id);
+        Optional<String> existing = existingDemoOrganization();
+        if (existing.isPresent()) { // seeded meanwhile (another replica, or a second call)
+            logExisting(existing.get());
             return;
         }
         Map<String, Integer> licenses = new LinkedHashMap<>();

@@ -46,6 +46,21 @@ class ResponseOnlyModelsTest {
                 + "api-response-models' modelsToGenerate (pom.xml)?");
     }
 
+    /** The list itself: a request model on it would lose its validation even where no member is required. */
+    @Test
+    void theListInThePomNamesNoRequestModel() throws java.io.IOException {
+        String pom = java.nio.file.Files.readString(java.nio.file.Path.of("pom.xml"));
+        java.util.regex.Matcher list = java.util.regex.Pattern.compile(
+                "<id>api-response-models</id>.*?<modelsToGenerate>(.*?)</modelsToGenerate>", java.util.regex.Pattern.DOTALL)
+                .matcher(pom);
+        assertTrue(list.find(), "api-response-models' modelsToGenerate in pom.xml");
+        List<String> listed = java.util.Arrays.stream(list.group(1).split(",")).map(String::strip).toList();
+        assertTrue(listed.size() > 50, "models listed: " + listed.size());
+        Map<String, Class<?>> requestModels = models(true);
+        assertEquals(List.of(), listed.stream().filter(requestModels::containsKey).toList(),
+                "request models on api-response-models' list (pom.xml): their bodies would go unvalidated");
+    }
+
     @Test
     void noResponseOnlyModelCarriesConstraints() {
         Map<String, Class<?>> responseOnly = models(false);
