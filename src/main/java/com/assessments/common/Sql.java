@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * {@code ?2}, each usable several times), so a statement moves here unchanged. Why: a Hibernate native query resolves
  * its result-set mapping on every execution, which cost more than the statement itself (40% of the webhook claim's
  * CPU in a profile). Runs on the connection the pool hands out, which inside a transaction is the one enlisted in it.
- * Parameters: String, Integer, Long, Boolean, Instant (as timestamptz, microseconds), String[] (as text[]), null.
+ * Parameters: String, Integer, Long, Boolean, Instant (as timestamptz, microseconds), String[] (as text[]), byte[]
+ * (as bytea), null.
  */
 @ApplicationScoped
 public class Sql {
@@ -130,6 +131,8 @@ public class Sql {
             statement.setObject(index, Times.utc(t));
         } else if (value instanceof String[] texts) {
             statement.setArray(index, connection.createArrayOf("text", texts));
+        } else if (value instanceof byte[] bytes) {
+            statement.setBytes(index, bytes);
         } else {
             throw new IllegalArgumentException("cannot bind a " + value.getClass().getName());
         }

@@ -75,7 +75,6 @@ public class EventRecorder {
         event.put("event", e.type());
         event.put("createdAt", Times.utc(now).toString());
         event.set("data", mapper.valueToTree(e.data()));
-        em.flush(); // the row the event is about (its session) must exist before the event references it
         sql.update("""
                         insert into events (id, organization_id, environment, type, session_id, payload, created_at)
                         values (?1, ?2, ?3, ?4, ?5, cast(?6 as jsonb), ?7)""",

@@ -1,5 +1,6 @@
 package com.assessments.org;
 
+import com.assessments.common.Sql;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -39,8 +40,8 @@ public class License extends PanacheEntityBase {
     }
 
     /** Takes one license in the caller's transaction; two takers never share the last one. False when none is left. */
-    public static boolean take(String organizationId, String assessmentType) {
-        return LicenseStripes.take(getEntityManager(), organizationId, assessmentType);
+    public static boolean take(Sql sql, String organizationId, String assessmentType) {
+        return LicenseStripes.take(sql, organizationId, assessmentType);
     }
 
     /** Sets the capacity, creating the license (and its stripes) the first time. */

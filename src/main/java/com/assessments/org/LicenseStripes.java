@@ -1,7 +1,7 @@
 package com.assessments.org;
 
+import com.assessments.common.Sql;
 import jakarta.persistence.EntityManager;
-
 
 /**
  * The units of one license (organization and assessment type), split over {@link #STRIPES} rows so that concurrent
@@ -39,28 +39,25 @@ final class LicenseStripes {
     private LicenseStripes() {
     }
 
-    /** Takes one unit in the caller's transaction; false when none is left. */
-    static boolean take(EntityManager em, String organizationId, String assessmentType) {
+    /**
+     * Takes one unit in the caller's transaction; false when none is left. Plain JDBC ({@link Sql}), not Hibernate
+     * native queries: this runs in every live create, and a native query flushes and resolves its mapping each time.
+     */
+    static boolean take(Sql sql, String organizationId, String assessmentType) {
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            if (update(em, TAKE_UNHELD, organizationId, assessmentType) > 0) {
+            if (sql.update(TAKE_UNHELD, organizationId, assessmentType) > 0) {
                 return true;
             }
-            boolean anyLeft = (Boolean) em.createNativeQuery(ANY_LEFT)
-                    .setParameter(1, organizationId).setParameter(2, assessmentType).getSingleResult();
-            if (!anyLeft) {
+            if (!(Boolean) sql.column(ANY_LEFT, organizationId, assessmentType).get(0)) {
                 return false;
             }
             // every stripe with a free unit is held by a create in flight: wait for one; if its holder took the last
             // unit, the locked row no longer matches and nothing is taken, so look again
-            if (update(em, TAKE_WAITING, organizationId, assessmentType) > 0) {
+            if (sql.update(TAKE_WAITING, organizationId, assessmentType) > 0) {
                 return true;
             }
         }
         return false; // the units kept going to others: refusing is safe, overselling is not
-    }
-
-    private static int update(EntityManager em, String sql, String organizationId, String assessmentType) {
-        return em.createNativeQuery(sql).setParameter(1, organizationId).setParameter(2, assessmentType).executeUpdate();
     }
 
     /** Stripes of a new license: the capacity spread evenly, nothing used (one statement). */

@@ -125,6 +125,11 @@ public class SessionLifecycle {
     }
 
     private void record(EventType type, Session s) {
+        if (type != EventType.SESSION_CREATED) {
+            // a change of a loaded session: written before its event, so that later statements of the transaction
+            // see it (a new session's row was written by SessionInsert already)
+            Session.flush();
+        }
         events.record(new EventRecorder.NewEvent(type.toString(), s.organizationId, s.environment, s.id, mapper.toEventData(s)));
         transitions.fire(new SessionTransition(type.toString().substring("session.".length()), s.assessmentType, s.environment));
     }

@@ -2,6 +2,7 @@ package com.assessments.session;
 
 import com.assessments.api.model.SessionConfig;
 import com.assessments.catalogue.TfdConfigs;
+import com.assessments.common.Sql;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
@@ -43,8 +44,10 @@ public class SessionRules {
     private final Scoring scoring;
     private final Occupations occupations;
     private final TfdConfigs tfdConfigs;
+    private final Sql sql;
 
-    public SessionRules(ObjectMapper mapper, Scoring scoring, Occupations occupations, TfdConfigs tfdConfigs) {
+    public SessionRules(ObjectMapper mapper, Scoring scoring, Occupations occupations, TfdConfigs tfdConfigs, Sql sql) {
+        this.sql = sql;
         this.mapper = mapper;
         this.scoring = scoring;
         this.occupations = occupations;
@@ -102,7 +105,7 @@ public class SessionRules {
 
     /** Takes one live license; two creates never share the last one. */
     void takeLicense(String organizationId, String type) {
-        if (!License.take(organizationId, type)) {
+        if (!License.take(sql, organizationId, type)) {
             throw new ApiException(ErrorCode.NO_AVAILABLE_LICENSES,
                     "No " + type + " license is left for this organization.", Map.of("assessmentType", type));
         }

@@ -48,10 +48,13 @@ public class SessionService {
     private final Event<SessionForgotten> forgotten;
     private final SessionReads reads;
     private final LocaleSupport localeSupport;
+    private final SessionInsert insert;
 
     public SessionService(EntityManager em, Clock clock, SessionLifecycle lifecycle, SessionMapper mapper, SessionRules rules,
                           SubmissionScorer scorer, Idempotency idempotency, EventRecorder events, ReportService reports,
-                          Event<SessionForgotten> forgotten, SessionReads reads, LocaleSupport localeSupport) {
+                          Event<SessionForgotten> forgotten, SessionReads reads, LocaleSupport localeSupport,
+                          SessionInsert insert) {
+        this.insert = insert;
         this.reads = reads;
         this.localeSupport = localeSupport;
         this.em = em;
@@ -110,7 +113,7 @@ public class SessionService {
         s.updatedAt = now;
         int expiresIn = request.getExpiresIn() == null ? DEFAULT_EXPIRES_IN : request.getExpiresIn();
         s.expiresAt = now.plusSeconds(expiresIn);
-        s.persist();
+        insert.insert(s);
         lifecycle.created(s);
         if (!test) {
             // last: the license row stays locked from this UPDATE to the commit, so concurrent live creates of the

@@ -1,5 +1,6 @@
 package com.assessments.org;
 
+import com.assessments.common.Sql;
 import com.assessments.support.Admin;
 import com.assessments.support.TestDb;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -27,6 +28,8 @@ class LicenseStripesTest {
 
     @Inject
     TestDb db;
+    @Inject
+    Sql sql;
 
     /**
      * Threads of its own: the common pool may have a single worker on 2 cores (JDK 25 runs CompletableFuture's async
@@ -46,14 +49,14 @@ class LicenseStripesTest {
         CountDownLatch release = new CountDownLatch(1);
         // transaction A takes a unit and keeps its stripe locked until released
         CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> QuarkusTransaction.requiringNew().run(() -> {
-            assertTrue(License.take(org, "disc"));
+            assertTrue(License.take(sql, org, "disc"));
             taken.countDown();
             await(release);
         }), threads);
         assertTrue(taken.await(10, TimeUnit.SECONDS));
         // transaction B is not blocked by A (a single license row would make it wait for A's commit)
         CompletableFuture<Boolean> other = CompletableFuture.supplyAsync(
-                () -> QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")), threads);
+                () -> QuarkusTransaction.requiringNew().call(() -> License.take(sql, org, "disc")), threads);
         assertTrue(other.get(10, TimeUnit.SECONDS));
         release.countDown();
         holder.get(10, TimeUnit.SECONDS);
@@ -67,21 +70,21 @@ class LicenseStripesTest {
         CountDownLatch taken = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> QuarkusTransaction.requiringNew().run(() -> {
-            assertTrue(License.take(org, "disc"));
+            assertTrue(License.take(sql, org, "disc"));
             taken.countDown();
             await(release);
             QuarkusTransaction.setRollbackOnly(); // gives the unit back
         }), threads);
         assertTrue(taken.await(10, TimeUnit.SECONDS));
         CompletableFuture<Boolean> waiter = CompletableFuture.supplyAsync(
-                () -> QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")), threads);
+                () -> QuarkusTransaction.requiringNew().call(() -> License.take(sql, org, "disc")), threads);
         awaitABackendWaitingForALock(); // the waiter queues on the held stripe
         assertFalse(waiter.isDone());
         release.countDown();
         // marked rollback-only, so its commit is refused: the unit goes back
         assertThrows(java.util.concurrent.ExecutionException.class, () -> holder.get(10, TimeUnit.SECONDS));
         assertTrue(waiter.get(10, TimeUnit.SECONDS), "the unit given back goes to the waiting create");
-        assertFalse(QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")), "none is left");
+        assertFalse(QuarkusTransaction.requiringNew().call(() -> License.take(sql, org, "disc")), "none is left");
         assertEquals(1, db.count("select sum(used) from license_stripes where organization_id = ?", org));
     }
 
@@ -89,10 +92,10 @@ class LicenseStripesTest {
     void capacitySetBelowWhatIsUsedStopsTakesAndRaisingItSpreadsOnlyTheFreeUnits() {
         String org = Admin.createOrganization("Capacity org", Map.of("disc", 5));
         for (int i = 0; i < 5; i++) {
-            assertTrue(QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")));
+            assertTrue(QuarkusTransaction.requiringNew().call(() -> License.take(sql, org, "disc")));
         }
         setDiscCapacity(org, 2);
-        assertFalse(QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")));
+        assertFalse(QuarkusTransaction.requiringNew().call(() -> License.take(sql, org, "disc")));
         assertEquals(5, db.count("select sum(capacity) from license_stripes where organization_id = ?", org));
         api().auth().oauth2(Admin.TOKEN).get("/api/admin/organizations/{id}", org).then().statusCode(200)
                 .body("licenses.find { it.assessmentType == 'disc' }.capacity", equalTo(2))
@@ -103,9 +106,9 @@ class LicenseStripesTest {
         // 32 free units over 16 stripes: two each, on top of what each stripe has used
         assertEquals(16, db.count("select count(*) from license_stripes where organization_id = ? and capacity - used = 2", org));
         for (int i = 0; i < 32; i++) {
-            assertTrue(QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")));
+            assertTrue(QuarkusTransaction.requiringNew().call(() -> License.take(sql, org, "disc")));
         }
-        assertFalse(QuarkusTransaction.requiringNew().call(() -> License.take(org, "disc")));
+        assertFalse(QuarkusTransaction.requiringNew().call(() -> License.take(sql, org, "disc")));
         assertEquals(37, db.count("select sum(used) from license_stripes where organization_id = ?", org));
     }
 

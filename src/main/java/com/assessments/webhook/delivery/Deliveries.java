@@ -70,24 +70,21 @@ public class Deliveries {
 
     /** The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its type. */
     int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
-        // One round trip on the create and submit paths: the subscribed endpoints are found, a delivery per endpoint is
-        // queued, and, when any was, the workers of every replica are notified (pg_notify is sent only on commit). A
-        // delivery's id has the form of every other id (the prefix and 16 base62 characters): 14 random ones drawn
-        // here, one draw per event, then the endpoint's ordinal in two (WebhookConfig caps endpoints well below 62^2).
-        Object[] counts = sql.rows("""
+        // One round trip on the create and submit paths: the subscribed endpoints are found and a delivery per endpoint
+        // is queued (the workers are woken after the commit: DeliveryWakeUp). A delivery's id has the form of every other
+        // id (the prefix and 16 base62 characters): 14 random ones drawn here, one draw per event, then the endpoint's
+        // ordinal in two (WebhookConfig caps endpoints well below 62^2).
+        List<Object> counts = sql.column("""
                         with queued as (
                           insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-                          select ?5 || substr(?8, n / 62 + 1, 1) || substr(?8, n % 62 + 1, 1), ?1, w.id, ?6, 'pending', 0, ?7, ?7
+                          select ?4 || substr(?7, n / 62 + 1, 1) || substr(?7, n % 62 + 1, 1), ?1, w.id, ?5, 'pending', 0, ?6, ?6
                           from (select w.id, cast(row_number() over (order by w.id) - 1 as int) as n from webhook_endpoints w
                           where w.organization_id = ?1 and w.environment = ?2 and w.status = 'enabled' and w.deleted_at is null
                             and ?3 = any (w.events)) w
-                          returning 1),
-                        notified as (
-                          select pg_notify(?4, '') from (select 1 from queued limit 1) any_queued)
-                        select (select count(*) from queued), (select count(*) from notified)""",
-                organizationId, environment, type, DeliveryWakeUp.CHANNEL, Ids.id(PREFIX).substring(0, PREFIX.length() + 14),
-                eventId, now, BASE62).get(0);
-        return ((Number) counts[0]).intValue();
+                          returning 1)
+                        select count(*) from queued""",
+                organizationId, environment, type, Ids.id(PREFIX).substring(0, PREFIX.length() + 14), eventId, now, BASE62);
+        return ((Number) counts.get(0)).intValue();
     }
 
     /** Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10). */

@@ -7,8 +7,8 @@ import java.time.Instant;
 
 /**
  * Called by the outbox in the event's own transaction: queues its deliveries (to the subscribed endpoints, or to one
- * named endpoint) and wakes the workers on commit; and,
- * when a session's events are forgotten, drops their deliveries first.
+ * named endpoint) and wakes the workers once it commits; and, when a session's events are forgotten, drops their
+ * deliveries first.
  */
 @ApplicationScoped
 public class EventFanOut {
@@ -25,7 +25,7 @@ public class EventFanOut {
     public int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
         int queued = deliveries.fanOut(organizationId, environment, eventId, type, now);
         if (queued > 0) {
-            wakeUp.localAfterCommit(); // the other replicas were notified by the fan-out statement itself
+            wakeUp.afterCommit();
         }
         return queued;
     }

@@ -24,9 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The outbox fan-out is one statement: it queues one delivery per subscribed endpoint (ids distinct, in the contract's
- * form) and sends the replicas' wake-up (pg_notify) only when it queued something, and only once the transaction
- * commits. Observed from a connection of its own that LISTENs as another replica would. (That no notification is
- * sent without a delivery is not asserted: other tenants' background work may notify at any time.)
+ * form); once the transaction commits, the other replicas are woken (pg_notify, by {@link ReplicaNotifier}). Observed
+ * from a connection of its own that LISTENs as another replica would. (That no notification is sent without a
+ * delivery is not asserted: other tenants' background work may notify at any time.)
  */
 @QuarkusTest
 class FanOutStatementTest {
