@@ -207,12 +207,13 @@ run_wrk() { # name mode token seconds connections [ids file]
   echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM $jvm ms (its JIT compilers $jit), PostgreSQL $pg ms"
   if [[ "${STOP_AFTER:-}" == "$name" ]]; then exit 0; fi
 }
-run_pgbench() { # name script [-D ...]
+run_pgbench() { # name script (in scripts/bench, or an absolute path) [-D ...]
   local name=$1 script=$2 p50 p99 before cpu; shift 2
+  [[ $script == /* ]] || script=$ROOT/scripts/bench/$script
   before=$(cpu_ticks)
   # -l: one line per transaction, for a quarter of them (its latency in microseconds is the third field), for the ceiling's own p50 / p99
   (cd "$WORK" && pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -l --sampling-rate=0.25 --log-prefix="pgbench_log.$name" \
-    -f "$ROOT/scripts/bench/$script" "$@") >"$WORK/pgbench.$name" 2>&1 || { cat "$WORK/pgbench.$name" >&2; exit 1; }
+    -f "$script" "$@") >"$WORK/pgbench.$name" 2>&1 || { cat "$WORK/pgbench.$name" >&2; exit 1; }
   read -r p50 p99 < <(cat "$WORK"/pgbench_log."$name".* | awk '{print $3}' | sort -n \
     | awk '{v[NR] = $1} END {printf "%.2f %.2f\n", v[int(NR * 0.50)] / 1000, v[int(NR * 0.99)] / 1000}')
   rm -f "$WORK"/pgbench_log."$name".*
@@ -277,6 +278,11 @@ drain_reports warm-up
 # --- PostgreSQL ceilings (the service idle) ---------------------------------------------------------------------
 echo "PostgreSQL ceilings: pgbench -M prepared -c $CLIENTS -j 2 -T $SECONDS_EACH (load average $(load))"
 run_pgbench create pg-create.sql -D org="$ORG" -D key="$LIVE_KEY_ID" -D created_payload="$CREATED_PAYLOAD"
+# the same with a pg_notify in the transaction, as the service sent one until session 11: PostgreSQL makes every
+# transaction that notified commit one after the other (for reference; the service now notifies after the commit).
+# A channel nobody listens on: the lock is database-wide whatever the channel, and the service's worker stays asleep.
+sed "s/^COMMIT;/SELECT pg_notify('benchmark_ceiling', '');\nCOMMIT;/" "$ROOT/scripts/bench/pg-create.sql" >"$WORK/pg-create-notify.sql"
+run_pgbench create_notify "$WORK/pg-create-notify.sql" -D org="$ORG" -D key="$LIVE_KEY_ID" -D created_payload="$CREATED_PAYLOAD"
 psql_ "drop table if exists bench_sessions; create table bench_sessions as select row_number() over () as n, s.* from sessions s;
        alter table bench_sessions add primary key (n); analyze bench_sessions"
 run_pgbench get pg-get.sql -D rows="$(psql_ "select count(*) from bench_sessions")"
