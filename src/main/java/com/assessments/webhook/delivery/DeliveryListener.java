@@ -15,7 +15,8 @@ import java.sql.Statement;
 
 /**
  * LISTENs on the webhook_deliveries channel with one database connection per replica, so a delivery queued
- * on any replica wakes the workers of all of them at commit time. Polling stays as the safety net.
+ * on any replica wakes the workers of all of them soon after its commit ({@link ReplicaNotifier}, within about 20 ms).
+ * Polling stays as the safety net.
  */
 @ApplicationScoped
 public class DeliveryListener {

@@ -33,8 +33,11 @@ public class ReplicaNotifier {
 
     private static final Logger LOG = Logger.getLogger(ReplicaNotifier.class);
 
+    private static final long WARN_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
+
     private final DataSource dataSource;
     private final AtomicBoolean due = new AtomicBoolean();
+    private long lastWarned = System.nanoTime() - WARN_EVERY_NANOS - 1; // the sender thread's alone
     private final ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "webhook-notify");
         t.setDaemon(true);
@@ -64,7 +67,14 @@ public class ReplicaNotifier {
             statement.execute("select set_config('synchronous_commit', 'off', true), pg_notify('"
                     + DeliveryWakeUp.CHANNEL + "', '')");
         } catch (SQLException | RuntimeException e) {
-            LOG.debugf("could not notify the other replicas (%s); their workers poll", e.getMessage());
+            // seen at once on the first failure and then once a minute: the other replicas fall back to polling
+            long now = System.nanoTime();
+            if (now - lastWarned > WARN_EVERY_NANOS) {
+                lastWarned = now;
+                LOG.warnf("could not notify the other replicas (%s); their workers poll until this works again", e.getMessage());
+            } else {
+                LOG.debugf("could not notify the other replicas (%s)", e.getMessage());
+            }
         }
     }
 
