@@ -87,7 +87,7 @@ public class SessionLifecycle {
         }
         move(s, IN_PROGRESS);
         s.startedAt = s.updatedAt;
-        record(EventType.SESSION_STARTED, s);
+        recordChange(EventType.SESSION_STARTED, s);
         return true;
     }
 
@@ -96,7 +96,7 @@ public class SessionLifecycle {
         move(s, COMPLETED);
         s.results = resultsJson;
         s.completedAt = s.updatedAt;
-        record(EventType.SESSION_COMPLETED, s);
+        recordChange(EventType.SESSION_COMPLETED, s);
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
@@ -104,7 +104,7 @@ public class SessionLifecycle {
         move(s, FAILED);
         s.results = scoringErrorJson;
         s.failedAt = s.updatedAt;
-        record(EventType.SESSION_FAILED, s);
+        recordChange(EventType.SESSION_FAILED, s);
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
@@ -114,22 +114,27 @@ public class SessionLifecycle {
         }
         move(s, EXPIRED);
         s.expiredAt = s.updatedAt;
-        record(EventType.SESSION_EXPIRED, s);
+        recordChange(EventType.SESSION_EXPIRED, s);
     }
 
     /** The completed session's PDF report was stored: reportUrl is shown from now on, and report.generated says so. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void reportGenerated(Session s) {
         s.reportGeneratedAt = clock.instant();
-        record(EventType.REPORT_GENERATED, s);
+        recordChange(EventType.REPORT_GENERATED, s);
+    }
+
+    /**
+     * The event of a change to a loaded (Hibernate-managed) session: the change is written first, so that the plain
+     * statements after it in the transaction (the outbox's) see it. A new session's row is written by
+     * {@link SessionInsert} before its event, with no Hibernate session to flush.
+     */
+    private void recordChange(EventType type, Session s) {
+        Session.flush();
+        record(type, s);
     }
 
     private void record(EventType type, Session s) {
-        if (type != EventType.SESSION_CREATED) {
-            // a change of a loaded session: written before its event, so that later statements of the transaction
-            // see it (a new session's row was written by SessionInsert already)
-            Session.flush();
-        }
         events.record(new EventRecorder.NewEvent(type.toString(), s.organizationId, s.environment, s.id, mapper.toEventData(s)));
         transitions.fire(new SessionTransition(type.toString().substring("session.".length()), s.assessmentType, s.environment));
     }

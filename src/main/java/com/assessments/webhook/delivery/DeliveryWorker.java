@@ -116,7 +116,8 @@ public class DeliveryWorker {
         timer.scheduleWithFixedDelay(this::renewQuietly, renewMs, renewMs, TimeUnit.MILLISECONDS);
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
+    /** Threads that do not keep the JVM from exiting (the delivery engine's: claim, send, timer, notify). */
+    static java.util.concurrent.ThreadFactory daemon(String name) {
         return r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);

@@ -38,11 +38,7 @@ public class ReplicaNotifier {
     private final DataSource dataSource;
     private final AtomicBoolean due = new AtomicBoolean();
     private long lastWarned = System.nanoTime() - WARN_EVERY_NANOS - 1; // the sender thread's alone
-    private final ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "webhook-notify");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor(DeliveryWorker.daemon("webhook-notify"));
 
     public ReplicaNotifier(DataSource dataSource) {
         this.dataSource = dataSource;
