@@ -17,6 +17,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.net.URI;
@@ -35,11 +36,16 @@ public class SessionMapper {
     };
 
     private final ObjectMapper mapper;
+    /** Readers made once: each resolves its type and deserializer here, not on every session shown. */
+    private final ObjectReader metadataReader;
+    private final ObjectReader configReader;
     private final String baseUrl;
     private final SessionProgressCounter progress;
 
     public SessionMapper(ObjectMapper mapper, AppConfig config, SessionProgressCounter progress) {
         this.mapper = mapper;
+        this.metadataReader = mapper.readerFor(MAP);
+        this.configReader = mapper.readerFor(SessionConfig.class);
         this.progress = progress;
         this.baseUrl = config.publicBaseUrl().replaceAll("/+$", "");
     }
@@ -166,7 +172,14 @@ public class SessionMapper {
     }
 
     SessionConfig config(Session s) {
-        return s.config == null ? new SessionConfig() : read(s.config, SessionConfig.class);
+        if (s.config == null) {
+            return new SessionConfig();
+        }
+        try {
+            return configReader.readValue(s.config);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored config of " + s.id + " is not a SessionConfig", e);
+        }
     }
 
     Map<String, Object> metadata(Session s) {
@@ -174,7 +187,7 @@ public class SessionMapper {
             return new LinkedHashMap<>();
         }
         try {
-            return mapper.readValue(s.metadata, MAP);
+            return metadataReader.readValue(s.metadata);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored metadata of " + s.id + " is not JSON", e);
         }
