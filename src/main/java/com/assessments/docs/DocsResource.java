@@ -1,6 +1,7 @@
 package com.assessments.docs;
 
 import com.assessments.common.error.ErrorCode;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Human documentation served by the service; every error's doc_url points into /docs/errors. */
+@RunOnVirtualThread
 @Path("/docs")
 public class DocsResource {
 

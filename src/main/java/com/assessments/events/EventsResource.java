@@ -9,6 +9,7 @@ import com.assessments.key.Caller;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -17,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
 
 /** The polling fallback: events exactly as they are delivered to webhook endpoints. */
+@RunOnVirtualThread
 public class EventsResource implements EventsApi {
 
     private final EventLog log;

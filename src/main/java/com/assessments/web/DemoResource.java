@@ -14,6 +14,7 @@ import com.assessments.org.Organization;
 import com.assessments.org.OrganizationService;
 import com.assessments.session.SessionService;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -31,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the server and embeds it with the browser SDK, so a newcomer sees the whole flow in one minute. It keeps a
  * test key pair per page origin in memory (the plain keys are never stored).
  */
+@RunOnVirtualThread
 @Path("/demo")
 public class DemoResource {
 

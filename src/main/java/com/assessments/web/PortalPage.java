@@ -1,5 +1,6 @@
 package com.assessments.web;
 
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
@@ -8,6 +9,7 @@ import jakarta.ws.rs.core.Response;
  * The developer portal's UI at /portal (plain HTML, CSS and JavaScript served by the service). It calls only
  * /api/portal/* on its own origin; no other site may frame it.
  */
+@RunOnVirtualThread
 @Path("/portal")
 public class PortalPage {
 

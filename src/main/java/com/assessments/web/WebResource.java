@@ -1,5 +1,6 @@
 package com.assessments.web;
 
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
@@ -14,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The candidate-facing files, served by the service itself (no CDN): the runner page at /assess (the session
  * token travels in the URL fragment, never in the query) and the versioned browser SDK at /sdk/v1/embed.js.
  */
+@RunOnVirtualThread
 @Path("/")
 public class WebResource {
 

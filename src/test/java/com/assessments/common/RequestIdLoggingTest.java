@@ -90,6 +90,15 @@ class RequestIdLoggingTest {
     }
 
     @Test
+    void virtualThreadsCarryIt() {
+        // the API's resources run on virtual threads (VirtualThreadsTest)
+        String id = raw().get("/test-only/log/virtual").then().statusCode(200).extract().header(HttpEdge.REQUEST_ID);
+        Line line = only("com.assessments.common.LoggingResource", "on a virtual thread");
+        assertEquals(id, line.requestId());
+        assertTrue(line.formatted().contains(id), line.formatted());
+    }
+
+    @Test
     void eventLoopThreadsCarryIt() {
         String id = raw().get("/test-only/log/event-loop").then().statusCode(500).extract().header(HttpEdge.REQUEST_ID);
         Line line = only("com.assessments.common.LoggingResource", "on the event loop");

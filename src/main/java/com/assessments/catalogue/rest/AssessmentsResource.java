@@ -11,6 +11,7 @@ import com.assessments.common.error.ErrorCode;
 import com.assessments.key.Caller;
 import com.assessments.session.Session;
 import com.assessments.session.SessionLifecycle;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.Map;
  * The catalogue routes; the runner (session token) may read only its own session's bank, and only while the
  * session takes answers.
  */
+@RunOnVirtualThread
 public class AssessmentsResource implements AssessmentsApi {
 
     private final AssessmentCatalogue catalogue;

@@ -5,9 +5,11 @@ import com.assessments.api.model.TfdConfigList;
 import com.assessments.catalogue.TfdConfigMapper;
 import com.assessments.catalogue.TfdConfigs;
 import com.assessments.key.Caller;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/tfd/configs: the organization's published TFD configs (one occupation and one question pool each). */
+@RunOnVirtualThread
 public class TfdConfigsResource implements TfdApi {
 
     private final TfdConfigs configs;

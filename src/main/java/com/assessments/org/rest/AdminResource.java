@@ -18,6 +18,7 @@ import com.assessments.org.OrganizationService;
 import com.assessments.portal.Invitations;
 import com.assessments.portal.PortalMapper;
 import com.assessments.portal.Role;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 import java.time.Clock;
@@ -26,6 +27,7 @@ import java.util.Collection;
 import java.util.List;
 
 /** The operator API: tenants and their keys. Authentication (the operator token) is the filter's job. */
+@RunOnVirtualThread
 public class AdminResource implements AdminApi {
 
     private final OrganizationService organizations;

@@ -9,11 +9,13 @@ import com.assessments.key.ApiKeyMapper;
 import com.assessments.key.Caller;
 import com.assessments.org.OrganizationMapper;
 import com.assessments.org.OrganizationService;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 import java.time.Clock;
 
 /** GET /api/v1/org/me: the organization, environment and key behind the caller's credential. */
+@RunOnVirtualThread
 public class CurrentOrganizationResource implements OrganizationApi {
 
     static final int WINDOW_SECONDS = 60;

@@ -42,6 +42,7 @@ import com.assessments.api.model.SessionStatus;
 import com.assessments.report.rest.ReportsResource;
 import com.assessments.session.SessionMapper;
 import com.assessments.session.SessionService;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import java.time.OffsetDateTime;
 import com.assessments.api.model.PortalAuditLog;
 import com.assessments.api.model.Environment;
@@ -72,6 +73,7 @@ import java.util.List;
  * current organization. Authentication (cookie, CSRF, organization, role) is the filter's job; the session cookie is
  * written here.
  */
+@RunOnVirtualThread
 public class PortalResource implements PortalApi {
 
     private final PortalAccounts accounts;

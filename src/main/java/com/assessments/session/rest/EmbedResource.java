@@ -5,9 +5,11 @@ import com.assessments.api.model.EmbedProgressRequest;
 import com.assessments.api.model.SubmitRequest;
 import com.assessments.key.Caller;
 import com.assessments.session.RunnerService;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** The runner's routes, authenticated by the session token; they never expose scores. */
+@RunOnVirtualThread
 public class EmbedResource implements EmbedApi {
 
     private final RunnerService runner;

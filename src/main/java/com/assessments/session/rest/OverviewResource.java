@@ -5,12 +5,14 @@ import com.assessments.api.model.AssessmentType;
 import com.assessments.api.model.CreateSessionRequest;
 import com.assessments.api.model.OverviewCreateSessionRequest;
 import com.assessments.api.model.OverviewProduct;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /**
  * The overview's forms at the root /v1 (see the Overview tag in openapi.yaml): thin aliases that hand over to the
  * detailed routes' resources, so that keys, scopes, limits, errors and idempotency are theirs.
  */
+@RunOnVirtualThread
 public class OverviewResource implements OverviewApi {
 
     private final SessionsResource sessions;

@@ -12,11 +12,13 @@ import com.assessments.report.rest.ReportsResource;
 import com.assessments.session.SessionMapper;
 import com.assessments.session.SessionRules;
 import com.assessments.session.SessionService;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 import java.time.OffsetDateTime;
 
 /** The sessions routes: thin, everything happens in {@link SessionService}. */
+@RunOnVirtualThread
 public class SessionsResource implements SessionsApi {
 
     private final SessionService sessions;

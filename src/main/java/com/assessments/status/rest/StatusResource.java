@@ -5,9 +5,11 @@ import com.assessments.api.model.StatusResponse;
 import com.assessments.status.PlatformHealth;
 import com.assessments.status.StatusConfig;
 import com.assessments.status.StatusMapper;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/status: no auth, always 200; the verdict is in the body. CORS for any origin comes from the HTTP edge. */
+@RunOnVirtualThread
 public class StatusResource implements StatusApi {
 
     private final PlatformHealth health;

@@ -14,11 +14,13 @@ import com.assessments.api.model.WebhookEndpointUpdateRequest;
 import com.assessments.key.Caller;
 import com.assessments.webhook.WebhookMapper;
 import com.assessments.webhook.WebhookService;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 import java.util.List;
 
 /** Webhook endpoint management and the delivery log; logic lives in {@link WebhookService}. */
+@RunOnVirtualThread
 public class WebhooksResource implements WebhooksApi {
 
     private final WebhookService webhooks;
