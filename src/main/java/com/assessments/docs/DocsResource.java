@@ -14,11 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Human documentation served by the service; every error's doc_url points into /docs/errors. */
-@RunOnVirtualThread
 @Path("/docs")
 public class DocsResource {
 
     @GET
+    @RunOnVirtualThread
     @Path("/errors")
     @Produces(MediaType.TEXT_HTML)
     public String errors() {
@@ -40,6 +40,7 @@ public class DocsResource {
 
     /** How every assessment type is scored: the fragments in src/main/resources/docs, in this order. */
     @GET
+    @RunOnVirtualThread
     @Path("/scoring")
     @Produces(MediaType.TEXT_HTML)
     public String scoring() {
@@ -59,6 +60,7 @@ public class DocsResource {
 
     /** The accessibility statement (docs/accessibility.html). */
     @GET
+    @RunOnVirtualThread
     @Path("/accessibility")
     @Produces(MediaType.TEXT_HTML)
     public jakarta.ws.rs.core.Response accessibility() {

@@ -18,7 +18,6 @@ import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
 
 /** The polling fallback: events exactly as they are delivered to webhook endpoints. */
-@RunOnVirtualThread
 public class EventsResource implements EventsApi {
 
     private final EventLog log;
@@ -32,6 +31,7 @@ public class EventsResource implements EventsApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response listEvents(EventType type, String sessionId, OffsetDateTime createdAfter, OffsetDateTime createdBefore,
                                Integer limit, Integer offset) {
         EventLog.Filter filter = new EventLog.Filter(type == null ? null : type.toString(), sessionId,
@@ -45,6 +45,7 @@ public class EventsResource implements EventsApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getEvent(String id) {
         String payload = log.find(id, caller.organizationId(), caller.environment())
                 .orElseThrow(() -> new ApiException(ErrorCode.EVENT_NOT_FOUND, "No event " + id + "."));

@@ -32,7 +32,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * the server and embeds it with the browser SDK, so a newcomer sees the whole flow in one minute. It keeps a
  * test key pair per page origin in memory (the plain keys are never stored).
  */
-@RunOnVirtualThread
 @Path("/demo")
 public class DemoResource {
 
@@ -59,6 +58,7 @@ public class DemoResource {
     }
 
     @GET
+    @RunOnVirtualThread
     public Response page() {
         requireEnabled();
         return WebResource.file("web/demo.html", "text/html; charset=utf-8").header("Cache-Control", "no-cache").build();

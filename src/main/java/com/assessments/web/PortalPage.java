@@ -9,7 +9,6 @@ import jakarta.ws.rs.core.Response;
  * The developer portal's UI at /portal (plain HTML, CSS and JavaScript served by the service). It calls only
  * /api/portal/* on its own origin; no other site may frame it.
  */
-@RunOnVirtualThread
 @Path("/portal")
 public class PortalPage {
 
@@ -17,6 +16,7 @@ public class PortalPage {
             + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
     @GET
+    @RunOnVirtualThread
     public Response page() {
         return WebResource.file("web/portal/portal.html", "text/html; charset=utf-8")
                 .header("Content-Security-Policy", CSP)
@@ -27,12 +27,14 @@ public class PortalPage {
     }
 
     @GET
+    @RunOnVirtualThread
     @Path("portal.js")
     public Response script() {
         return WebResource.file("web/portal/portal.js", "text/javascript; charset=utf-8").header("Cache-Control", "no-cache").build();
     }
 
     @GET
+    @RunOnVirtualThread
     @Path("portal.css")
     public Response styles() {
         return WebResource.file("web/portal/portal.css", "text/css; charset=utf-8").header("Cache-Control", "no-cache").build();

@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * The candidate-facing files, served by the service itself (no CDN): the runner page at /assess (the session
  * token travels in the URL fragment, never in the query) and the versioned browser SDK at /sdk/v1/embed.js.
  */
-@RunOnVirtualThread
 @Path("/")
 public class WebResource {
 
@@ -41,6 +40,7 @@ public class WebResource {
      * assessmentUrl) or by the SDK's publishable key ({@code ?pk=}) may frame it; without either, none may.
      */
     @GET
+    @RunOnVirtualThread
     @Path("assess")
     public Response runner(@QueryParam("session") String sessionId, @QueryParam("pk") String publishableKey) {
         return file("web/assess.html", "text/html; charset=utf-8")
@@ -51,18 +51,21 @@ public class WebResource {
     }
 
     @GET
+    @RunOnVirtualThread
     @Path("assess/assess.js")
     public Response runnerScript() {
         return file("web/assess.js", "text/javascript; charset=utf-8").header("Cache-Control", "no-cache").build();
     }
 
     @GET
+    @RunOnVirtualThread
     @Path("assess/assess-i18n.js")
     public Response runnerTexts() {
         return file("web/assess-i18n.js", "text/javascript; charset=utf-8").header("Cache-Control", "no-cache").build();
     }
 
     @GET
+    @RunOnVirtualThread
     @Path("assess/assess.css")
     public Response runnerStyles() {
         return file("web/assess.css", "text/css; charset=utf-8").header("Cache-Control", "no-cache").build();
@@ -70,6 +73,7 @@ public class WebResource {
 
     /** Versioned path: v1 only ever gets compatible fixes, so browsers may keep it a day. */
     @GET
+    @RunOnVirtualThread
     @Path("sdk/v1/embed.js")
     public Response sdk() {
         return file("web/sdk/embed.js", "text/javascript; charset=utf-8")

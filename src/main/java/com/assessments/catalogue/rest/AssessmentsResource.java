@@ -20,7 +20,6 @@ import java.util.Map;
  * The catalogue routes; the runner (session token) may read only its own session's bank, and only while the
  * session takes answers.
  */
-@RunOnVirtualThread
 public class AssessmentsResource implements AssessmentsApi {
 
     private final AssessmentCatalogue catalogue;
@@ -36,11 +35,13 @@ public class AssessmentsResource implements AssessmentsApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response listAssessmentTypes() {
         return Response.ok(new AssessmentTypeList().data(catalogue.types())).build();
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getQuestionBank(AssessmentType type, String locale) {
         String language = Locales.ENGLISH;
         if (caller.hasSession()) {

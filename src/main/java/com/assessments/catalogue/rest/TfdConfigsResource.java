@@ -9,7 +9,6 @@ import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/tfd/configs: the organization's published TFD configs (one occupation and one question pool each). */
-@RunOnVirtualThread
 public class TfdConfigsResource implements TfdApi {
 
     private final TfdConfigs configs;
@@ -21,6 +20,7 @@ public class TfdConfigsResource implements TfdApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response listTfdConfigs() {
         return Response.ok(new TfdConfigList().configs(configs.published(caller.organizationId()).stream()
                 .map(TfdConfigMapper::toDto).toList())).build();

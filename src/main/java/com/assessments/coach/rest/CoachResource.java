@@ -4,10 +4,8 @@ import com.assessments.api.CoachApi;
 import com.assessments.api.model.CoachMessageRequest;
 import com.assessments.coach.CoachService;
 import com.assessments.key.Caller;
-import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
-@RunOnVirtualThread
 public class CoachResource implements CoachApi {
 
     private final CoachService coach;

@@ -6,13 +6,11 @@ import com.assessments.api.model.RotatedKey;
 import com.assessments.key.ApiKeyMapper;
 import com.assessments.key.ApiKeyService;
 import com.assessments.key.Caller;
-import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 import java.time.Clock;
 
 /** POST /api/v1/keys/{id}/rotate: a replacement key, returned once; the old one keeps working for the grace period. */
-@RunOnVirtualThread
 public class KeysResource implements KeysApi {
 
     static final int DEFAULT_GRACE_SECONDS = 86_400;

@@ -27,7 +27,6 @@ import java.util.Collection;
 import java.util.List;
 
 /** The operator API: tenants and their keys. Authentication (the operator token) is the filter's job. */
-@RunOnVirtualThread
 public class AdminResource implements AdminApi {
 
     private final OrganizationService organizations;
@@ -50,6 +49,7 @@ public class AdminResource implements AdminApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response adminListOrganizations(Integer limit, Integer offset) {
         var page = organizations.list(limit, offset);
         return Response.ok(new OrganizationList()
@@ -58,6 +58,7 @@ public class AdminResource implements AdminApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response adminGetOrganization(String orgId) {
         return Response.ok(OrganizationMapper.toDto(organizations.get(orgId))).build();
     }
@@ -83,6 +84,7 @@ public class AdminResource implements AdminApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response adminListKeys(String orgId, Integer limit, Integer offset) {
         organizations.find(orgId);
         var page = keys.listForOrganization(orgId, limit, offset);

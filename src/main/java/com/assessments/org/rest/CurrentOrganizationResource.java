@@ -15,7 +15,6 @@ import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 
 /** GET /api/v1/org/me: the organization, environment and key behind the caller's credential. */
-@RunOnVirtualThread
 public class CurrentOrganizationResource implements OrganizationApi {
 
     static final int WINDOW_SECONDS = 60;
@@ -31,6 +30,7 @@ public class CurrentOrganizationResource implements OrganizationApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getCurrentOrganization() {
         var view = organizations.get(caller.organizationId());
         ApiKey key = ApiKey.findById(caller.key().keyId());

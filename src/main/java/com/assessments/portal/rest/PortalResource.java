@@ -73,7 +73,6 @@ import java.util.List;
  * current organization. Authentication (cookie, CSRF, organization, role) is the filter's job; the session cookie is
  * written here.
  */
-@RunOnVirtualThread
 public class PortalResource implements PortalApi {
 
     private final PortalAccounts accounts;
@@ -121,6 +120,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalGetMe() {
         Caller.PortalPrincipal me = caller.portal();
         return Response.ok(PortalMapper.toDto(accounts.me(me.userId(), me.sessionId(), me.csrfToken()))).build();
@@ -144,6 +144,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalGetOrganization(String organizationIdHeader) {
         Caller.PortalPrincipal me = caller.portal();
         return Response.ok(PortalMapper.toDto(organizations.get(caller.portalOrganizationId()), Role.of(me.role()))).build();
@@ -154,6 +155,7 @@ public class PortalResource implements PortalApi {
     static final int DEFAULT_GRACE_SECONDS = 86400;
 
     @Override
+    @RunOnVirtualThread
     public Response portalListKeys(String organizationIdHeader, Integer limit, Integer offset) {
         var page = keys.list(caller.portalOrganizationId(), limit, offset);
         Instant now = clock.instant();
@@ -193,6 +195,7 @@ public class PortalResource implements PortalApi {
     // ------------------------------------------------------------------------------------------------ webhooks
 
     @Override
+    @RunOnVirtualThread
     public Response portalListWebhooks(String organizationIdHeader, Integer limit, Integer offset) {
         var page = webhooks.list(org(), limit, offset);
         return Response.ok(new WebhookEndpointList().data(page.items().stream().map(WebhookMapper::toDto).toList())
@@ -226,6 +229,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalListWebhookDeliveries(String id, String organizationIdHeader, WebhookDeliveryStatus status, Integer limit,
                                                 Integer offset) {
         var page = webhooks.deliveries(org(), id, status == null ? null : status.toString(), limit, offset);
@@ -252,6 +256,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalListDeadLetters(String organizationIdHeader, String environment, Integer limit, Integer offset) {
         var page = webhooks.deadLetters(org(), environment, limit, offset);
         return Response.ok(new WebhookDeliveryList().data(page.items().stream().map(WebhookMapper::toDto).toList())
@@ -268,6 +273,7 @@ public class PortalResource implements PortalApi {
     // ---------------------------------------------------------------------------------------- overview, reports
 
     @Override
+    @RunOnVirtualThread
     public Response portalGetOverview(String organizationIdHeader, String environment, Integer days) {
         var o = reports.overview(org(), env(environment), days == null ? 30 : days);
         return Response.ok(new PortalOverview().environment(Environment.fromValue(o.environment())).days(o.days()).from(o.from())
@@ -278,6 +284,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalGetReport(String organizationIdHeader, String period, OffsetDateTime from, OffsetDateTime to) {
         var r = report(period, from, to);
         return Response.ok(new PortalReport().period(PortalReport.PeriodEnum.fromValue(r.period()))
@@ -288,6 +295,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalExportReport(String organizationIdHeader, String period, OffsetDateTime from, OffsetDateTime to) {
         var r = report(period, from, to);
         return Response.ok(PortalReports.csv(r), "text/csv; charset=utf-8")
@@ -301,12 +309,14 @@ public class PortalResource implements PortalApi {
     // --------------------------------------------------------------------------------------------- TFD configs
 
     @Override
+    @RunOnVirtualThread
     public Response portalListOccupations(String organizationIdHeader) {
         return Response.ok(new PortalOccupationList().data(tfd.occupations().stream()
                 .map(o -> new PortalOccupation().id(o.id()).name(o.name())).toList())).build();
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalListTfdConfigs(String organizationIdHeader) {
         return Response.ok(new PortalTfdConfigList().data(tfd.list(org()).stream().map(PortalMapper::toDto).toList())).build();
     }
@@ -325,6 +335,7 @@ public class PortalResource implements PortalApi {
     // ------------------------------------------------------------------------------------------------ sessions
 
     @Override
+    @RunOnVirtualThread
     public Response portalListSessions(String organizationIdHeader, String environment, SessionStatus status, AssessmentType assessmentType,
                                        String candidateId, OffsetDateTime createdAfter, OffsetDateTime createdBefore, Integer limit,
                                        Integer offset) {
@@ -336,6 +347,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalGetSession(String id, String organizationIdHeader, String environment) {
         return Response.ok(orgSessions.get(org(), env(environment), id)).build();
     }
@@ -347,6 +359,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalGetSessionReport(String id, String organizationIdHeader, String environment) {
         return ReportsResource.pdf(orgSessions.report(org(), env(environment), id));
     }
@@ -358,6 +371,7 @@ public class PortalResource implements PortalApi {
     // ---------------------------------------------------------------------------------------- team and audit
 
     @Override
+    @RunOnVirtualThread
     public Response portalListMembers(String organizationIdHeader) {
         return Response.ok(new PortalMemberList().data(team.members(org()).stream().map(PortalMapper::toDto).toList())).build();
     }
@@ -375,6 +389,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalListInvitations(String organizationIdHeader) {
         Instant now = clock.instant();
         return Response.ok(new PortalInvitationList().data(team.invitations(org()).stream().map(i -> PortalMapper.toDto(i, now))
@@ -393,6 +408,7 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response portalListAuditLog(String organizationIdHeader, String actor, String action, OffsetDateTime createdAfter,
                                        OffsetDateTime createdBefore, Integer limit, Integer offset) {
         var filter = new Team.AuditFilter(actor, action, createdAfter == null ? null : createdAfter.toInstant(),

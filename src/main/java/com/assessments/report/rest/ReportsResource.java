@@ -7,7 +7,6 @@ import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/reports/{id}/pdf; GET /api/v1/sessions/{id}/report.pdf serves the same through {@link #pdf}. */
-@RunOnVirtualThread
 public class ReportsResource implements ReportsApi {
 
     private final ReportService reports;
@@ -19,6 +18,7 @@ public class ReportsResource implements ReportsApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getReportPdf(String id) {
         return pdf(reports.pdf(caller.key(), id));
     }

@@ -9,7 +9,6 @@ import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** The runner's routes, authenticated by the session token; they never expose scores. */
-@RunOnVirtualThread
 public class EmbedResource implements EmbedApi {
 
     private final RunnerService runner;
@@ -21,6 +20,7 @@ public class EmbedResource implements EmbedApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getEmbedSession() {
         return Response.ok(runner.load(caller.session())).build();
     }

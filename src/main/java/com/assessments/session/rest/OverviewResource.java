@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.Response;
  * The overview's forms at the root /v1 (see the Overview tag in openapi.yaml): thin aliases that hand over to the
  * detailed routes' resources, so that keys, scopes, limits, errors and idempotency are theirs.
  */
-@RunOnVirtualThread
 public class OverviewResource implements OverviewApi {
 
     private final SessionsResource sessions;
@@ -29,16 +28,19 @@ public class OverviewResource implements OverviewApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getOverviewSession(String id) {
         return sessions.getSession(id);
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getOverviewSessionReportPdf(String id) {
         return sessions.getSessionReportPdf(id);
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getOverviewReportPdf(String sessionId) {
         return reports.getReportPdf(sessionId);
     }

@@ -18,7 +18,6 @@ import jakarta.ws.rs.core.Response;
 import java.time.OffsetDateTime;
 
 /** The sessions routes: thin, everything happens in {@link SessionService}. */
-@RunOnVirtualThread
 public class SessionsResource implements SessionsApi {
 
     private final SessionService sessions;
@@ -40,6 +39,7 @@ public class SessionsResource implements SessionsApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response listSessions(SessionStatus status, AssessmentType assessmentType, String candidateId,
                                  OffsetDateTime createdAfter, OffsetDateTime createdBefore, Integer limit, Integer offset) {
         var filter = new SessionService.ListFilter(status, assessmentType == null ? null : assessmentType.toString(),
@@ -51,6 +51,7 @@ public class SessionsResource implements SessionsApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getSession(String id) {
         return Response.ok(sessions.get(caller.key(), id)).build();
     }
@@ -67,6 +68,7 @@ public class SessionsResource implements SessionsApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getSessionReportPdf(String id) {
         return ReportsResource.pdf(reports.pdf(caller.key(), id));
     }

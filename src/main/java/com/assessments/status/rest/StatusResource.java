@@ -9,7 +9,6 @@ import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/status: no auth, always 200; the verdict is in the body. CORS for any origin comes from the HTTP edge. */
-@RunOnVirtualThread
 public class StatusResource implements StatusApi {
 
     private final PlatformHealth health;
@@ -21,6 +20,7 @@ public class StatusResource implements StatusApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getStatus() {
         StatusResponse body = StatusMapper.toDto(health.check(), config.version());
         return Response.ok(body).header("Cache-Control", "no-store").build();

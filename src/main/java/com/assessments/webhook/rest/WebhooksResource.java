@@ -20,7 +20,6 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 
 /** Webhook endpoint management and the delivery log; logic lives in {@link WebhookService}. */
-@RunOnVirtualThread
 public class WebhooksResource implements WebhooksApi {
 
     private final WebhookService webhooks;
@@ -38,6 +37,7 @@ public class WebhooksResource implements WebhooksApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response listWebhookEndpoints(Integer limit, Integer offset) {
         var page = webhooks.list(owner(), limit, offset);
         return Response.ok(new WebhookEndpointList().data(page.items().stream().map(WebhookMapper::toDto).toList())
@@ -45,6 +45,7 @@ public class WebhooksResource implements WebhooksApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response getWebhookEndpoint(String id) {
         return Response.ok(WebhookMapper.toDto(webhooks.get(owner(), id))).build();
     }
@@ -69,6 +70,7 @@ public class WebhooksResource implements WebhooksApi {
     }
 
     @Override
+    @RunOnVirtualThread
     public Response listWebhookDeliveries(String id, WebhookDeliveryStatus status, Integer limit, Integer offset) {
         var page = webhooks.deliveries(owner(), id, status == null ? null : status.toString(), limit, offset);
         return Response.ok(new WebhookDeliveryList().data(page.items().stream().map(WebhookMapper::toDto).toList())
