@@ -91,7 +91,7 @@ class RequestIdLoggingTest {
 
     @Test
     void virtualThreadsCarryIt() {
-        // the API's resources run on virtual threads (VirtualThreadsTest)
+        // the API's reads run on virtual threads (VirtualThreadsTest)
         String id = raw().get("/test-only/log/virtual").then().statusCode(200).extract().header(HttpEdge.REQUEST_ID);
         Line line = only("com.assessments.common.LoggingResource", "on a virtual thread");
         assertEquals(id, line.requestId());

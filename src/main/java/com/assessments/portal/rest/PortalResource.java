@@ -359,7 +359,6 @@ public class PortalResource implements PortalApi {
     }
 
     @Override
-    @RunOnVirtualThread
     public Response portalGetSessionReport(String id, String organizationIdHeader, String environment) {
         return ReportsResource.pdf(orgSessions.report(org(), env(environment), id));
     }

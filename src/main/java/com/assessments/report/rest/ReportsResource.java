@@ -3,7 +3,6 @@ package com.assessments.report.rest;
 import com.assessments.api.ReportsApi;
 import com.assessments.key.Caller;
 import com.assessments.report.ReportService;
-import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** GET /api/v1/reports/{id}/pdf; GET /api/v1/sessions/{id}/report.pdf serves the same through {@link #pdf}. */
@@ -18,7 +17,6 @@ public class ReportsResource implements ReportsApi {
     }
 
     @Override
-    @RunOnVirtualThread
     public Response getReportPdf(String id) {
         return pdf(reports.pdf(caller.key(), id));
     }

@@ -5,7 +5,6 @@ import com.assessments.api.model.EmbedProgressRequest;
 import com.assessments.api.model.SubmitRequest;
 import com.assessments.key.Caller;
 import com.assessments.session.RunnerService;
-import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.core.Response;
 
 /** The runner's routes, authenticated by the session token; they never expose scores. */
@@ -20,7 +19,6 @@ public class EmbedResource implements EmbedApi {
     }
 
     @Override
-    @RunOnVirtualThread
     public Response getEmbedSession() {
         return Response.ok(runner.load(caller.session())).build();
     }

@@ -34,13 +34,11 @@ public class OverviewResource implements OverviewApi {
     }
 
     @Override
-    @RunOnVirtualThread
     public Response getOverviewSessionReportPdf(String id) {
         return sessions.getSessionReportPdf(id);
     }
 
     @Override
-    @RunOnVirtualThread
     public Response getOverviewReportPdf(String sessionId) {
         return reports.getReportPdf(sessionId);
     }

@@ -68,7 +68,6 @@ public class SessionsResource implements SessionsApi {
     }
 
     @Override
-    @RunOnVirtualThread
     public Response getSessionReportPdf(String id) {
         return ReportsResource.pdf(reports.pdf(caller.key(), id));
     }
