@@ -172,25 +172,11 @@ public class SessionMapper {
     }
 
     SessionConfig config(Session s) {
-        if (s.config == null) {
-            return new SessionConfig();
-        }
-        try {
-            return configReader.readValue(s.config);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored config of " + s.id + " is not a SessionConfig", e);
-        }
+        return s.config == null ? new SessionConfig() : read(configReader, s.config);
     }
 
     Map<String, Object> metadata(Session s) {
-        if (s.metadata == null) {
-            return new LinkedHashMap<>();
-        }
-        try {
-            return metadataReader.readValue(s.metadata);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored metadata of " + s.id + " is not JSON", e);
-        }
+        return s.metadata == null ? new LinkedHashMap<>() : read(metadataReader, s.metadata);
     }
 
     public JsonNode results(Session s) {
@@ -206,10 +192,14 @@ public class SessionMapper {
     }
 
     public <T> T read(String json, Class<T> type) {
+        return read(mapper.readerFor(type), json);
+    }
+
+    private static <T> T read(ObjectReader reader, String json) {
         try {
-            return mapper.readValue(json, type);
+            return reader.readValue(json);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored JSON is not a " + type.getSimpleName(), e);
+            throw new IllegalStateException("stored JSON is not a " + reader.getValueType(), e);
         }
     }
 

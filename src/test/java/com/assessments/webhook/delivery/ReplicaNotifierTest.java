@@ -1,5 +1,6 @@
 package com.assessments.webhook.delivery;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -8,6 +9,7 @@ import org.postgresql.PGNotification;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.Statement;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -23,16 +25,55 @@ class ReplicaNotifierTest {
     ReplicaNotifier notifier;
     @Inject
     DataSource dataSource;
+    @Inject
+    DeliveryWakeUp wakeUp;
+
+    /** A transaction that queued deliveries wakes the other replicas when it commits, and not when it rolls back. */
+    @Test
+    void onlyACommittedTransactionWakesTheOtherReplicas() throws Exception {
+        try (Connection listener = dataSource.getConnection()) {
+            PGConnection pg = listen(listener);
+
+            QuarkusTransaction.begin();
+            wakeUp.afterCommit();
+            QuarkusTransaction.rollback();
+            assertEquals(0, notifications(pg, 500), "a rolled-back transaction woke the replicas");
+
+            QuarkusTransaction.begin();
+            wakeUp.afterCommit();
+            QuarkusTransaction.commit();
+            assertEquals(1, notifications(pg, 500), "a committed transaction wakes the replicas once");
+        }
+    }
+
+    private static PGConnection listen(Connection listener) throws Exception {
+        listener.setAutoCommit(true);
+        try (Statement s = listener.createStatement()) {
+            s.execute("LISTEN " + DeliveryWakeUp.CHANNEL);
+        }
+        PGConnection pg = listener.unwrap(PGConnection.class);
+        pg.getNotifications(1); // whatever came before
+        return pg;
+    }
+
+    private static int notifications(PGConnection pg, long forMs) throws Exception {
+        int received = 0;
+        long deadline = System.nanoTime() + forMs * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            PGNotification[] got = pg.getNotifications(50);
+            if (got != null) {
+                for (PGNotification n : got) {
+                    received += DeliveryWakeUp.CHANNEL.equals(n.getName()) ? 1 : 0;
+                }
+            }
+        }
+        return received;
+    }
 
     @Test
     void aBurstOfAsksIsOneNotificationPerSpacing() throws Exception {
         try (Connection listener = dataSource.getConnection()) {
-            listener.setAutoCommit(true);
-            try (Statement s = listener.createStatement()) {
-                s.execute("LISTEN " + DeliveryWakeUp.CHANNEL);
-            }
-            PGConnection pg = listener.unwrap(PGConnection.class);
-            pg.getNotifications(1); // whatever came before
+            PGConnection pg = listen(listener);
 
             long started = System.nanoTime();
             for (int i = 0; i < 400; i++) {
@@ -40,18 +81,7 @@ class ReplicaNotifierTest {
                 Thread.sleep(1);
             }
             long askedMs = (System.nanoTime() - started) / 1_000_000;
-            int received = 0;
-            long deadline = System.nanoTime() + 1_000_000_000L; // the last ask's notify is due SPACING_MS after it
-            while (System.nanoTime() < deadline) {
-                PGNotification[] got = pg.getNotifications(100);
-                if (got != null) {
-                    for (PGNotification n : got) {
-                        if (DeliveryWakeUp.CHANNEL.equals(n.getName())) {
-                            received++;
-                        }
-                    }
-                }
-            }
+            int received = notifications(pg, 1_000); // the last ask's notify is due SPACING_MS after it
             long bound = (askedMs + 1_000) / ReplicaNotifier.SPACING_MS + 1;
             assertTrue(received >= 1, "the asks were notified");
             assertTrue(received <= bound, "400 asks in " + askedMs + " ms came out as " + received
