@@ -68,23 +68,33 @@ public class Deliveries {
                 .setParameter(1, id).setParameter(2, copyId).setParameter(3, now).executeUpdate();
     }
 
+    /** What a fan-out queued: every delivery, and those a worker may attempt now (their endpoint's circuit not open). */
+    record FanOut(int queued, int attemptable) {
+    }
+
     /** The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its type. */
-    int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
+    FanOut fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
         // One round trip on the create and submit paths: the subscribed endpoints are found and a delivery per endpoint
         // is queued (the workers are woken after the commit: DeliveryWakeUp). A delivery's id has the form of every other
         // id (the prefix and 16 base62 characters): 14 random ones drawn here, one draw per event, then the endpoint's
-        // ordinal in two (WebhookConfig caps endpoints well below 62^2).
-        List<Object> counts = sql.column("""
-                        with queued as (
+        // ordinal in two (WebhookConfig caps endpoints well below 62^2). The deliveries of an endpoint whose circuit is
+        // open are not attemptable: the workers already wake when the earliest circuit closes (DeliveryQueue's next due).
+        List<Object[]> counts = sql.rows("""
+                        with targets as (
+                          select w.id, w.circuit_open_until, cast(row_number() over (order by w.id) - 1 as int) as n
+                          from webhook_endpoints w
+                          where w.organization_id = ?1 and w.environment = ?2 and w.status = 'enabled' and w.deleted_at is null
+                            and ?3 = any (w.events)),
+                        queued as (
                           insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
                           select ?4 || substr(?7, n / 62 + 1, 1) || substr(?7, n % 62 + 1, 1), ?1, w.id, ?5, 'pending', 0, ?6, ?6
-                          from (select w.id, cast(row_number() over (order by w.id) - 1 as int) as n from webhook_endpoints w
-                          where w.organization_id = ?1 and w.environment = ?2 and w.status = 'enabled' and w.deleted_at is null
-                            and ?3 = any (w.events)) w
+                          from targets w
                           returning 1)
-                        select count(*) from queued""",
+                        select (select count(*) from queued),
+                               (select count(*) from targets where circuit_open_until is null or circuit_open_until <= ?6)""",
                 organizationId, environment, type, Ids.id(PREFIX).substring(0, PREFIX.length() + 14), eventId, now, BASE62);
-        return ((Number) counts.get(0)).intValue();
+        Object[] row = counts.get(0);
+        return new FanOut(((Number) row[0]).intValue(), ((Number) row[1]).intValue());
     }
 
     /** Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10). */

@@ -8,7 +8,9 @@ import java.time.Instant;
 /**
  * Called by the outbox in the event's own transaction: queues its deliveries (to the subscribed endpoints, or to one
  * named endpoint) and wakes the workers once it commits; and, when a session's events are forgotten, drops their
- * deliveries first.
+ * deliveries first. A fan-out whose every delivery waits for an open circuit wakes no one: with a receiver down, each
+ * event would otherwise wake every replica's worker to find nothing it may send (the workers already wake when the
+ * earliest circuit closes).
  */
 @ApplicationScoped
 public class EventFanOut {
@@ -23,11 +25,11 @@ public class EventFanOut {
 
     @Transactional(Transactional.TxType.MANDATORY)
     public int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
-        int queued = deliveries.fanOut(organizationId, environment, eventId, type, now);
-        if (queued > 0) {
+        Deliveries.FanOut queued = deliveries.fanOut(organizationId, environment, eventId, type, now);
+        if (queued.attemptable() > 0) {
             wakeUp.afterCommit();
         }
-        return queued;
+        return queued.queued();
     }
 
     /** One delivery of the event to this endpoint only (whatever it subscribes to); every replica is woken on commit. */

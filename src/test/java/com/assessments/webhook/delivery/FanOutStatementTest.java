@@ -2,17 +2,17 @@ package com.assessments.webhook.delivery;
 
 import com.assessments.support.Admin;
 import com.assessments.support.Sessions;
+import com.assessments.support.TestClock;
 import com.assessments.support.TestDb;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The outbox fan-out is one statement: it queues one delivery per subscribed endpoint (ids distinct, in the contract's
  * form); once the transaction commits, the other replicas are woken (pg_notify, by {@link ReplicaNotifier}). Observed
  * from a connection of its own that LISTENs as another replica would. (That no notification is sent without a
- * delivery is not asserted: other tenants' background work may notify at any time.)
+ * delivery is not asserted: other tenants' background work may notify at any time.) A fan-out whose deliveries all
+ * wait for an open circuit notifies no one.
  */
 @QuarkusTest
 class FanOutStatementTest {
@@ -35,6 +36,8 @@ class FanOutStatementTest {
     DataSource dataSource;
     @Inject
     TestDb db;
+    @Inject
+    TestClock clock;
 
     @Test
     void queuesOneDeliveryPerSubscribedEndpointAndNotifiesOtherReplicas() throws Exception {
@@ -44,7 +47,7 @@ class FanOutStatementTest {
         }
         register(tenant.secretKey(), List.of("session.completed")); // not subscribed to session.created
         try (Connection listener = dataSource.getConnection()) {
-            listen(listener);
+            ReplicaListener replica = ReplicaListener.on(listener);
             String sessionId = Sessions.created(tenant.secretKey(), "disc")[0];
 
             List<Map<String, Object>> deliveries = db.query("""
@@ -58,7 +61,7 @@ class FanOutStatementTest {
                 ids.add(id);
             }
             assertEquals(3, ids.size(), "distinct delivery ids");
-            assertTrue(notified(listener), "the other replicas were notified on commit");
+            assertTrue(replica.notified(), "the other replicas were notified on commit");
         }
     }
 
@@ -74,36 +77,45 @@ class FanOutStatementTest {
                 "the event is recorded all the same");
     }
 
-    private static void register(String key, List<String> events) {
-        api().auth().oauth2(key).contentType(ContentType.JSON)
+    /**
+     * A receiver that is down (its circuit open) still gets its delivery queued, but no worker is woken for it: each
+     * replica's worker would find nothing it may send. One endpoint whose circuit is closed, or half-open (its cool-down
+     * over), is enough to wake them.
+     */
+    @Test
+    void deliveriesBehindAnOpenCircuitAreQueuedWithoutWakingTheWorkers() throws Exception {
+        Admin.Keys tenant = Admin.newTenant("test");
+        String down = register(tenant.secretKey(), List.of("session.created"));
+        String alsoDown = register(tenant.secretKey(), List.of("session.created"));
+        openCircuit(down, Duration.ofHours(1));
+        openCircuit(alsoDown, Duration.ofHours(1));
+        try (Connection listener = dataSource.getConnection()) {
+            ReplicaListener replica = ReplicaListener.on(listener);
+            String first = Sessions.created(tenant.secretKey(), "disc")[0];
+            assertEquals(2, deliveriesOf(first), "queued all the same");
+            assertEquals(0, replica.notifications(500), "woke the workers for deliveries none may attempt");
+
+            openCircuit(alsoDown, Duration.ofSeconds(-1)); // its cool-down is over: half-open, one trial may go
+            String second = Sessions.created(tenant.secretKey(), "disc")[0];
+            assertEquals(2, deliveriesOf(second));
+            assertEquals(1, replica.notifications(500), "a delivery that may be attempted wakes the other replicas");
+        }
+    }
+
+    private long deliveriesOf(String sessionId) {
+        return db.count("""
+                select count(*) from webhook_deliveries d join events e on e.id = d.event_id
+                where e.session_id = ?""", sessionId);
+    }
+
+    private void openCircuit(String endpointId, Duration untilFromNow) {
+        db.update("update webhook_endpoints set consecutive_failures = 5, circuit_open_until = ? where id = ?",
+                Timestamp.from(clock.instant().plus(untilFromNow)), endpointId);
+    }
+
+    private static String register(String key, List<String> events) {
+        return api().auth().oauth2(key).contentType(ContentType.JSON)
                 .body(Map.of("url", "http://127.0.0.1:9/fan-out", "events", events))
-                .post("/api/v1/webhooks").then().statusCode(201);
-    }
-
-    private static void listen(Connection c) throws Exception {
-        c.setAutoCommit(true);
-        try (Statement s = c.createStatement()) {
-            s.execute("LISTEN " + DeliveryWakeUp.CHANNEL);
-        }
-        drain(c);
-    }
-
-    private static void drain(Connection c) throws Exception {
-        c.unwrap(PGConnection.class).getNotifications(1);
-    }
-
-    private static boolean notified(Connection c) throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            PGNotification[] got = c.unwrap(PGConnection.class).getNotifications(200);
-            if (got != null) {
-                for (PGNotification n : got) {
-                    if (DeliveryWakeUp.CHANNEL.equals(n.getName())) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
+                .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
     }
 }

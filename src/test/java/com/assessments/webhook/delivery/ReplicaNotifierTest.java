@@ -4,11 +4,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.Statement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,48 +29,24 @@ class ReplicaNotifierTest {
     @Test
     void onlyACommittedTransactionWakesTheOtherReplicas() throws Exception {
         try (Connection listener = dataSource.getConnection()) {
-            PGConnection pg = listen(listener);
+            ReplicaListener replica = ReplicaListener.on(listener);
 
             QuarkusTransaction.begin();
             wakeUp.afterCommit();
             QuarkusTransaction.rollback();
-            assertEquals(0, notifications(pg, 500), "a rolled-back transaction woke the replicas");
+            assertEquals(0, replica.notifications(500), "a rolled-back transaction woke the replicas");
 
             QuarkusTransaction.begin();
             wakeUp.afterCommit();
             QuarkusTransaction.commit();
-            assertEquals(1, notifications(pg, 500), "a committed transaction wakes the replicas once");
+            assertEquals(1, replica.notifications(500), "a committed transaction wakes the replicas once");
         }
-    }
-
-    private static PGConnection listen(Connection listener) throws Exception {
-        listener.setAutoCommit(true);
-        try (Statement s = listener.createStatement()) {
-            s.execute("LISTEN " + DeliveryWakeUp.CHANNEL);
-        }
-        PGConnection pg = listener.unwrap(PGConnection.class);
-        pg.getNotifications(1); // whatever came before
-        return pg;
-    }
-
-    private static int notifications(PGConnection pg, long forMs) throws Exception {
-        int received = 0;
-        long deadline = System.nanoTime() + forMs * 1_000_000;
-        while (System.nanoTime() < deadline) {
-            PGNotification[] got = pg.getNotifications(50);
-            if (got != null) {
-                for (PGNotification n : got) {
-                    received += DeliveryWakeUp.CHANNEL.equals(n.getName()) ? 1 : 0;
-                }
-            }
-        }
-        return received;
     }
 
     @Test
     void aBurstOfAsksIsOneNotificationPerSpacing() throws Exception {
         try (Connection listener = dataSource.getConnection()) {
-            PGConnection pg = listen(listener);
+            ReplicaListener replica = ReplicaListener.on(listener);
 
             long started = System.nanoTime();
             for (int i = 0; i < 400; i++) {
@@ -81,7 +54,7 @@ class ReplicaNotifierTest {
                 Thread.sleep(1);
             }
             long askedMs = (System.nanoTime() - started) / 1_000_000;
-            int received = notifications(pg, 1_000); // the last ask's notify is due SPACING_MS after it
+            int received = replica.notifications(1_000); // the last ask's notify is due SPACING_MS after it
             long bound = (askedMs + 1_000) / ReplicaNotifier.SPACING_MS + 1;
             assertTrue(received >= 1, "the asks were notified");
             assertTrue(received <= bound, "400 asks in " + askedMs + " ms came out as " + received
