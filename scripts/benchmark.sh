@@ -286,6 +286,8 @@ run_pgbench create_notify "$WORK/pg-create-notify.sql" -D org="$ORG" -D key="$LI
 psql_ "drop table if exists bench_sessions; create table bench_sessions as select row_number() over () as n, s.* from sessions s;
        alter table bench_sessions add primary key (n); analyze bench_sessions"
 run_pgbench get pg-get.sql -D rows="$(psql_ "select count(*) from bench_sessions")"
+# for reference: the service's own select list on the same rows
+run_pgbench get_statement pg-get-service.sql -D rows="$(psql_ "select count(*) from bench_sessions")"
 # the create ceiling inserted tens of thousands of sessions: planned on stale statistics (before autovacuum gets to
 # them) the list's count became a sequential scan, 10 times slower, in some runs and not others
 psql_ "analyze"
