@@ -92,7 +92,7 @@ public class Session extends PanacheEntityBase {
     /** Set when the PDF report was stored; from then on reportUrl is shown. */
     public Instant reportGeneratedAt;
 
-    /** Distinct questions answered, when a reader counted them without loading the answers (SessionReads); else null. */
+    /** Distinct questions answered, when read from sessions.answered without loading the answers (SessionReads); else null. */
     @jakarta.persistence.Transient
     public Integer answeredCount;
 

@@ -42,9 +42,12 @@ public class SessionProgressCounter {
         try {
             JsonNode node = mapper.readTree(json);
             JsonNode list = member == null ? node : node.path(member);
+            if (!list.isArray()) {
+                return 0; // as V19's session_answered counts: only a list of answers is one
+            }
             Set<String> ids = new HashSet<>();
             for (JsonNode item : list) {
-                // the rule SessionReads' SELECT counts by in SQL (GET's read path): a numeric response to a question
+                // the rule PostgreSQL keeps sessions.answered by (V19, read by SessionReads): a numeric response to a question
                 if (item.hasNonNull("questionId") && item.path("response").isNumber()) {
                     ids.add(item.get("questionId").asText());
                 }

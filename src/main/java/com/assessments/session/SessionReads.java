@@ -27,7 +27,9 @@ public class SessionReads {
             select organization_id, environment, assessment_type, status, candidate_external_id, candidate_email,
                    candidate_name, config, metadata, redirect_url, results, license_consumed, created_by_key_id,
                    idempotency_key, created_at, updated_at, expires_at, started_at, completed_at, failed_at, expired_at,
-                   report_generated_at, locale, answered
+                   report_generated_at, locale,
+                   -- kept by PostgreSQL (V19); counted here only on rows written before it
+                   coalesce(answered, session_answered(status, responses, progress))
             from sessions where id = ? and deleted_at is null""";
 
     private final DataSource dataSource;
@@ -104,7 +106,7 @@ public class SessionReads {
         s.expiredAt = instant(row, 21);
         s.reportGeneratedAt = instant(row, 22);
         s.locale = row.getString(23);
-        s.answeredCount = row.getInt(24); // the progress, kept by PostgreSQL (V19): the answers themselves stay unloaded
+        s.answeredCount = row.getInt(24); // the progress (V19): the answers themselves stay unloaded
         return s;
     }
 

@@ -146,6 +146,10 @@ public class WebhookService {
             e.description = description.isEmpty() ? null : description;
         }
         if (WebhookEndpoint.ENABLED.equals(status)) {
+            if (!WebhookEndpoint.ENABLED.equals(e.status)) {
+                // its deliveries still pending are claimable again: no worker looked for them while it was disabled
+                wakeUp.afterCommit();
+            }
             e.status = WebhookEndpoint.ENABLED;
             e.disabledReason = null;
         } else if (WebhookEndpoint.DISABLED.equals(status) && WebhookEndpoint.ENABLED.equals(e.status)) {

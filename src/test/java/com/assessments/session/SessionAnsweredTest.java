@@ -14,10 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The progress PostgreSQL keeps in {@code sessions.answered} (a stored generated column, V19) is the count
- * {@link SessionProgressCounter} makes from the stored answers in Java: for each stored shape, written straight into a
- * session's row, the column equals the Java count. A write path that changes the answers cannot leave the column
- * behind: PostgreSQL computes it on every insert and update.
+ * The progress PostgreSQL keeps in {@code sessions.answered} (a trigger, V19) is the count {@link SessionProgressCounter}
+ * makes from the stored answers in Java: for each stored shape, written straight into a session's row, the column
+ * equals the Java count. A write path that changes the answers cannot leave the column behind: the trigger runs on
+ * every insert and on every update of the status or the answers. Rows written before V19 (the column null) are
+ * counted by the read ({@link SessionReads}).
  */
 @QuarkusTest
 class SessionAnsweredTest {
@@ -26,6 +27,8 @@ class SessionAnsweredTest {
     TestDb db;
     @Inject
     SessionProgressCounter counter;
+    @Inject
+    SessionReads reads;
 
     private static final String Q = "{\"questionId\":\"%s\",\"response\":%s}";
 
@@ -48,6 +51,8 @@ class SessionAnsweredTest {
         shapes.add(new Stored("failed", three, "{\"answers\":[" + Q.formatted("q9", 1) + "]}", 3));
         // completed or failed without responses: the saved progress
         shapes.add(new Stored("failed", null, "{\"answers\":[" + Q.formatted("q9", 1) + "]}", 1));
+        // a list that is not an array counts nothing, even an object whose values look like answers
+        shapes.add(new Stored("in_progress", null, "{\"answers\":{\"a\":" + Q.formatted("q1", 1) + "}}", 0));
         // an expired session's responses are not its answers (only a completed or failed one was submitted)
         shapes.add(new Stored("expired", three, null, 0));
 
@@ -57,6 +62,9 @@ class SessionAnsweredTest {
             db.update("update sessions set status = ?, responses = cast(? as jsonb), progress = cast(? as jsonb) where id = ?",
                     shape.status(), shape.responses(), shape.progress(), id);
             int column = ((Number) db.query("select answered from sessions where id = ?", id).get(0).get("answered")).intValue();
+            int read = reads.owned(id, tenant.orgId(), "test").orElseThrow().answeredCount;
+            db.update("update sessions set answered = null where id = ?", id); // as on a row written before V19
+            int readWithoutColumn = reads.owned(id, tenant.orgId(), "test").orElseThrow().answeredCount;
 
             Session s = new Session();
             s.assessmentType = "disc";
@@ -67,10 +75,20 @@ class SessionAnsweredTest {
 
             assertEquals(shape.expected(), java, "the Java counter on " + shape);
             assertEquals(java, column, "the stored column on " + shape);
+            assertEquals(java, read, "the read of the column on " + shape);
+            assertEquals(java, readWithoutColumn, "the read of a row without the column on " + shape);
         }
     }
 
-    /** A list that is not an array counts nothing, and the write still goes through (no error from the column). */
+    /** A new session starts with the column at 0, not null. */
+    @Test
+    void aNewSessionStartsAtZero() {
+        Admin.Keys tenant = Admin.newTenant("test");
+        String id = Sessions.created(tenant.secretKey(), "disc")[0];
+        assertEquals(0, ((Number) db.query("select answered from sessions where id = ?", id).get(0).get("answered")).intValue());
+    }
+
+    /** A list that is not an array counts nothing, and the write still goes through (no error from the trigger). */
     @Test
     void aListThatIsNotAnArrayCountsNothing() {
         Admin.Keys tenant = Admin.newTenant("test");

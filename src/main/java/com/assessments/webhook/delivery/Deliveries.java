@@ -7,6 +7,7 @@ import com.assessments.common.Times;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -68,8 +69,19 @@ public class Deliveries {
                 .setParameter(1, id).setParameter(2, copyId).setParameter(3, now).executeUpdate();
     }
 
-    /** What a fan-out queued: every delivery, and those a worker may attempt now (their endpoint's circuit not open). */
-    record FanOut(int queued, int attemptable) {
+    /**
+     * A circuit that closes sooner than this counts as closed for the fan-out's wake-up: longer than a create's or a
+     * submit's transaction and than the replicas' clocks differ, so a worker that claimed at the circuit's close just
+     * before the fan-out committed is woken again by it (the poll catches anything later, at most one interval late).
+     */
+    static final Duration WAKE_MARGIN = Duration.ofSeconds(10);
+
+    /**
+     * What a fan-out queued: every delivery, and those due soon: their endpoint's circuit is closed, half-open, or closes
+     * within {@link #WAKE_MARGIN}. The per-endpoint cap on sends in flight is not looked at (a wake-up too many, never
+     * one too few).
+     */
+    record FanOut(int queued, int dueSoon) {
     }
 
     /** The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its type. */
@@ -77,8 +89,9 @@ public class Deliveries {
         // One round trip on the create and submit paths: the subscribed endpoints are found and a delivery per endpoint
         // is queued (the workers are woken after the commit: DeliveryWakeUp). A delivery's id has the form of every other
         // id (the prefix and 16 base62 characters): 14 random ones drawn here, one draw per event, then the endpoint's
-        // ordinal in two (WebhookConfig caps endpoints well below 62^2). The deliveries of an endpoint whose circuit is
-        // open are not attemptable: the workers already wake when the earliest circuit closes (DeliveryQueue's next due).
+        // ordinal in two (WebhookConfig caps endpoints well below 62^2). The deliveries of an endpoint whose circuit stays
+        // open longer than WAKE_MARGIN are not due soon: a worker that saw the circuit open wakes when it closes
+        // (DeliveryQueue's next due), and every worker polls.
         List<Object[]> counts = sql.rows("""
                         with targets as (
                           select w.id, w.circuit_open_until, cast(row_number() over (order by w.id) - 1 as int) as n
@@ -91,8 +104,9 @@ public class Deliveries {
                           from targets w
                           returning 1)
                         select (select count(*) from queued),
-                               (select count(*) from targets where circuit_open_until is null or circuit_open_until <= ?6)""",
-                organizationId, environment, type, Ids.id(PREFIX).substring(0, PREFIX.length() + 14), eventId, now, BASE62);
+                               (select count(*) from targets where circuit_open_until is null or circuit_open_until <= ?8)""",
+                organizationId, environment, type, Ids.id(PREFIX).substring(0, PREFIX.length() + 14), eventId, now, BASE62,
+                now.plus(WAKE_MARGIN));
         Object[] row = counts.get(0);
         return new FanOut(((Number) row[0]).intValue(), ((Number) row[1]).intValue());
     }

@@ -7,8 +7,8 @@ import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /**
- * Wakes the delivery workers when new deliveries commit, so the first attempt is immediate rather than at the
- * next poll: this replica's worker directly, the other replicas' through {@link ReplicaNotifier} (pg_notify, sent
+ * Wakes the delivery workers when new deliveries commit (or an endpoint is enabled), so the first attempt is
+ * immediate rather than at the next poll: this replica's worker directly, the other replicas' through {@link ReplicaNotifier} (pg_notify, sent
  * after the commit, not in the transaction that queued the deliveries: see there why).
  */
 @ApplicationScoped

@@ -54,7 +54,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * Claims and records run on one thread, one transaction at a time; a draining replica records but claims nothing.
  * A replica that dies loses nothing: its leases stop being renewed and another replica takes the deliveries over
  * once they run out (at-least-once; receivers de-duplicate on webhook-id). Woken on commit of new deliveries
- * (see DeliveryWakeUp/DeliveryListener), when a send finishes, at the next time something becomes due (a retry,
+ * that are due soon (see EventFanOut, DeliveryWakeUp/DeliveryListener), when a send finishes, at the next time something becomes due (a retry,
  * a lease running out, a circuit's cool-down ending; capped by the poll interval), and polled as a safety net.
  * Deliveries of one endpoint are not ordered: each carries its event's createdAt. The statements of each step are
  * in {@link DeliveryQueue}; this class keeps the flow (slots, sends, wake-ups, lease renewal).

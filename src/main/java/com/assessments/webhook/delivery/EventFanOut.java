@@ -8,9 +8,9 @@ import java.time.Instant;
 /**
  * Called by the outbox in the event's own transaction: queues its deliveries (to the subscribed endpoints, or to one
  * named endpoint) and wakes the workers once it commits; and, when a session's events are forgotten, drops their
- * deliveries first. A fan-out whose every delivery waits for an open circuit wakes no one: with a receiver down, each
- * event would otherwise wake every replica's worker to find nothing it may send (the workers already wake when the
- * earliest circuit closes).
+ * deliveries first. A fan-out whose every delivery waits for a circuit that stays open wakes no one: with a receiver
+ * down, each event would otherwise wake every replica's worker to find nothing it may send (a worker that saw the
+ * circuit open wakes when it closes, and every worker polls: {@link Deliveries#WAKE_MARGIN}).
  */
 @ApplicationScoped
 public class EventFanOut {
@@ -25,11 +25,11 @@ public class EventFanOut {
 
     @Transactional(Transactional.TxType.MANDATORY)
     public int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
-        Deliveries.FanOut queued = deliveries.fanOut(organizationId, environment, eventId, type, now);
-        if (queued.attemptable() > 0) {
+        Deliveries.FanOut result = deliveries.fanOut(organizationId, environment, eventId, type, now);
+        if (result.dueSoon() > 0) {
             wakeUp.afterCommit();
         }
-        return queued.queued();
+        return result.queued();
     }
 
     /** One delivery of the event to this endpoint only (whatever it subscribes to); every replica is woken on commit. */

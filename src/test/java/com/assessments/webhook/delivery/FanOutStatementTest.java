@@ -24,10 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The outbox fan-out is one statement: it queues one delivery per subscribed endpoint (ids distinct, in the contract's
- * form); once the transaction commits, the other replicas are woken (pg_notify, by {@link ReplicaNotifier}). Observed
- * from a connection of its own that LISTENs as another replica would. (That no notification is sent without a
- * delivery is not asserted: other tenants' background work may notify at any time.) A fan-out whose deliveries all
- * wait for an open circuit notifies no one.
+ * form); once the transaction commits, the other replicas are woken (pg_notify, by {@link ReplicaNotifier}), unless
+ * every delivery waits for a circuit that stays open. Observed from a connection of its own that LISTENs as another
+ * replica would ({@link ReplicaListener}); the test profile's background jobs are off, so nothing else notifies.
  */
 @QuarkusTest
 class FanOutStatementTest {
@@ -79,8 +78,8 @@ class FanOutStatementTest {
 
     /**
      * A receiver that is down (its circuit open) still gets its delivery queued, but no worker is woken for it: each
-     * replica's worker would find nothing it may send. One endpoint whose circuit is closed, or half-open (its cool-down
-     * over), is enough to wake them.
+     * replica's worker would find nothing it may send. One endpoint whose circuit closes within the wake margin (or is
+     * closed, or half-open) is enough to wake them.
      */
     @Test
     void deliveriesBehindAnOpenCircuitAreQueuedWithoutWakingTheWorkers() throws Exception {
@@ -88,18 +87,38 @@ class FanOutStatementTest {
         String down = register(tenant.secretKey(), List.of("session.created"));
         String alsoDown = register(tenant.secretKey(), List.of("session.created"));
         openCircuit(down, Duration.ofHours(1));
-        openCircuit(alsoDown, Duration.ofHours(1));
+        openCircuit(alsoDown, Deliveries.WAKE_MARGIN.plusSeconds(5));
         try (Connection listener = dataSource.getConnection()) {
             ReplicaListener replica = ReplicaListener.on(listener);
             String first = Sessions.created(tenant.secretKey(), "disc")[0];
             assertEquals(2, deliveriesOf(first), "queued all the same");
-            assertEquals(0, replica.notifications(500), "woke the workers for deliveries none may attempt");
+            assertEquals(0, replica.notifications(500), "woke the workers for deliveries none may attempt soon");
 
-            openCircuit(alsoDown, Duration.ofSeconds(-1)); // its cool-down is over: half-open, one trial may go
+            openCircuit(alsoDown, Deliveries.WAKE_MARGIN.minusSeconds(5)); // closes before the margin is out
             String second = Sessions.created(tenant.secretKey(), "disc")[0];
             assertEquals(2, deliveriesOf(second));
-            assertEquals(1, replica.notifications(500), "a delivery that may be attempted wakes the other replicas");
+            assertEquals(1, replica.notifications(500), "a delivery due soon wakes the other replicas");
         }
+    }
+
+    /** Enabling a disabled endpoint wakes the workers (its pending deliveries are claimable again); enabling it again does not. */
+    @Test
+    void enablingAnEndpointWakesTheWorkers() throws Exception {
+        Admin.Keys tenant = Admin.newTenant("test");
+        String endpoint = register(tenant.secretKey(), List.of("session.created"));
+        patchStatus(tenant.secretKey(), endpoint, "disabled");
+        try (Connection listener = dataSource.getConnection()) {
+            ReplicaListener replica = ReplicaListener.on(listener);
+            patchStatus(tenant.secretKey(), endpoint, "enabled");
+            assertEquals(1, replica.notifications(500), "enabling woke the other replicas");
+            patchStatus(tenant.secretKey(), endpoint, "enabled");
+            assertEquals(0, replica.notifications(500), "an endpoint already enabled changed nothing to wake for");
+        }
+    }
+
+    private static void patchStatus(String key, String endpointId, String status) {
+        api().auth().oauth2(key).contentType(ContentType.JSON).body(Map.of("status", status))
+                .patch("/api/v1/webhooks/" + endpointId).then().statusCode(200);
     }
 
     private long deliveriesOf(String sessionId) {

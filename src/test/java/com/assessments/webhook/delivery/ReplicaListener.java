@@ -28,9 +28,18 @@ final class ReplicaListener {
 
     /** The notifications of the channel received in the next {@code forMs} milliseconds. */
     int notifications(long forMs) throws Exception {
+        return received(forMs, Integer.MAX_VALUE);
+    }
+
+    /** Whether a notification of the channel comes within 10 seconds. */
+    boolean notified() throws Exception {
+        return received(10_000, 1) > 0;
+    }
+
+    private int received(long forMs, int enough) throws Exception {
         int received = 0;
         long deadline = System.nanoTime() + forMs * 1_000_000;
-        while (System.nanoTime() < deadline) {
+        while (received < enough && System.nanoTime() < deadline) {
             PGNotification[] got = pg.getNotifications(50);
             if (got != null) {
                 for (PGNotification n : got) {
@@ -39,21 +48,5 @@ final class ReplicaListener {
             }
         }
         return received;
-    }
-
-    /** Whether a notification of the channel comes within 10 seconds. */
-    boolean notified() throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            PGNotification[] got = pg.getNotifications(200);
-            if (got != null) {
-                for (PGNotification n : got) {
-                    if (DeliveryWakeUp.CHANNEL.equals(n.getName())) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 }
