@@ -14,7 +14,9 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -25,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Reads (GET) are handled on virtual threads; writes, and the few GETs that write ({@link #GETS_THAT_WRITE}), on the
- * worker pool's platform threads. A read is one short database round trip: on the worker pool each was handed from the event loop to an OS thread of its own and back, and at 16
+ * worker pool's platform threads. A read is one short database round trip: on the worker pool each was handed from
+ * the event loop to an OS thread of its own and back, and at 16
  * concurrent clients on 2 cores that hand-off cost about as much CPU as the get itself; on a virtual thread the two
  * carrier threads go on with other requests while it waits. Writes (several round trips and a durable commit) measured
  * a much longer p99 on virtual threads in the same runs (63-415 ms against 41-49 ms for a live create), so they stay
@@ -46,7 +49,7 @@ class VirtualThreadsTest {
      * GET routes that write, so they stay on the worker pool: the runner's load starts the session (a row lock, the
      * status, an event), and a report not yet stored is rendered and stored by the request that asks for it.
      */
-    static final java.util.Set<String> GETS_THAT_WRITE = java.util.Set.of("EmbedResource.getEmbedSession",
+    static final Set<String> GETS_THAT_WRITE = Set.of("EmbedResource.getEmbedSession",
             "ReportsResource.getReportPdf", "SessionsResource.getSessionReportPdf",
             "OverviewResource.getOverviewSessionReportPdf", "OverviewResource.getOverviewReportPdf",
             "PortalResource.portalGetSessionReport");
@@ -83,7 +86,7 @@ class VirtualThreadsTest {
 
     /** The HTTP method of a resource method: its own annotation, or that of the generated interface method it implements. */
     private static String httpMethod(Class<?> type, Method method) {
-        List<Method> candidates = new java.util.ArrayList<>(List.of(method));
+        List<Method> candidates = new ArrayList<>(List.of(method));
         for (Class<?> contract : type.getInterfaces()) {
             try {
                 candidates.add(contract.getMethod(method.getName(), method.getParameterTypes()));

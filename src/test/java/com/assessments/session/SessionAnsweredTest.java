@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The progress PostgreSQL keeps in {@code sessions.answered} (a trigger, V19) is the count {@link SessionProgressCounter}
@@ -97,7 +96,7 @@ class SessionAnsweredTest {
             assertEquals(1, db.update("update sessions set status = 'in_progress', progress = cast(? as jsonb) where id = ?",
                     progress, id));
             Number answered = (Number) db.query("select answered from sessions where id = ?", id).get(0).get("answered");
-            assertTrue(answered.intValue() == 0, progress + " counted " + answered);
+            assertEquals(0, answered.intValue(), progress + " counted");
         }
     }
 }

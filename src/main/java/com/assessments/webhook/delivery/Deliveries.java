@@ -77,22 +77,19 @@ public class Deliveries {
     static final Duration WAKE_MARGIN = Duration.ofSeconds(10);
 
     /**
-     * What a fan-out queued: every delivery, and those due soon: their endpoint's circuit is closed, half-open, or closes
-     * within {@link #WAKE_MARGIN}. The per-endpoint cap on sends in flight is not looked at (a wake-up too many, never
-     * one too few).
+     * The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its
+     * type. Returns how many of them are due soon: their endpoint's circuit is closed, half-open, or closes within
+     * {@link #WAKE_MARGIN} (the per-endpoint cap on sends in flight is not looked at: a wake-up too many, never one too
+     * few).
      */
-    record FanOut(int queued, int dueSoon) {
-    }
-
-    /** The outbox fan-out: one pending delivery per enabled endpoint of the event's org and environment subscribed to its type. */
-    FanOut fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
+    int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
         // One round trip on the create and submit paths: the subscribed endpoints are found and a delivery per endpoint
         // is queued (the workers are woken after the commit: DeliveryWakeUp). A delivery's id has the form of every other
         // id (the prefix and 16 base62 characters): 14 random ones drawn here, one draw per event, then the endpoint's
         // ordinal in two (WebhookConfig caps endpoints well below 62^2). The deliveries of an endpoint whose circuit stays
         // open longer than WAKE_MARGIN are not due soon: a worker that saw the circuit open wakes when it closes
         // (DeliveryQueue's next due), and every worker polls.
-        List<Object[]> counts = sql.rows("""
+        List<Object> dueSoon = sql.column("""
                         with targets as (
                           select w.id, w.circuit_open_until, cast(row_number() over (order by w.id) - 1 as int) as n
                           from webhook_endpoints w
@@ -101,14 +98,11 @@ public class Deliveries {
                         queued as (
                           insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
                           select ?4 || substr(?7, n / 62 + 1, 1) || substr(?7, n % 62 + 1, 1), ?1, w.id, ?5, 'pending', 0, ?6, ?6
-                          from targets w
-                          returning 1)
-                        select (select count(*) from queued),
-                               (select count(*) from targets where circuit_open_until is null or circuit_open_until <= ?8)""",
+                          from targets w)
+                        select count(*) from targets where circuit_open_until is null or circuit_open_until <= ?8""",
                 organizationId, environment, type, Ids.id(PREFIX).substring(0, PREFIX.length() + 14), eventId, now, BASE62,
                 now.plus(WAKE_MARGIN));
-        Object[] row = counts.get(0);
-        return new FanOut(((Number) row[0]).intValue(), ((Number) row[1]).intValue());
+        return ((Number) dueSoon.get(0)).intValue(); // the insert ran all the same: a data-modifying CTE always does
     }
 
     /** Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10). */

@@ -24,12 +24,10 @@ public class EventFanOut {
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
-    public int fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
-        Deliveries.FanOut result = deliveries.fanOut(organizationId, environment, eventId, type, now);
-        if (result.dueSoon() > 0) {
+    public void fanOut(String organizationId, String environment, String eventId, String type, Instant now) {
+        if (deliveries.fanOut(organizationId, environment, eventId, type, now) > 0) {
             wakeUp.afterCommit();
         }
-        return result.queued();
     }
 
     /** One delivery of the event to this endpoint only (whatever it subscribes to); every replica is woken on commit. */
