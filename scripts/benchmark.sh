@@ -25,7 +25,8 @@
 # ./mvnw -B verify -Dquarkus.package.jar.aot.enabled=true -DskipITs=false -Dtest=NoUnitTests -Dsurefire.failIfNoSpecifiedTests=false
 # writes next to the jar, trained by the integration tests; needs java 25 first on the PATH, the JDK that built it), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
-# PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), KEEP=1 (keep the work
+# PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), PG_EXPLAIN=ms (auto_explain
+# during the webhook phase: the plans, with buffers, of statements slower than that, copied to target/pg-explain.log), KEEP=1 (keep the work
 # directory), PROFILER=/path/to/libasyncProfiler.so (start the JVM with async-profiler sampling CPU every millisecond
 # for the whole run; the collapsed stacks go to $PROFILE_DIR/cpu.collapsed, default target/profiles: one line
 # per stack with its sample count, so grep for an endpoint's invoker, e.g. SessionsApi$quarkusrestinvoker$createSession);
@@ -97,7 +98,7 @@ mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
 as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
 PG_SETTINGS="-c shared_buffers=256MB -c max_connections=100 -c fsync=on -c synchronous_commit=on -c full_page_writes=on -c max_wal_size=2GB"
 as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w \
-  -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 $PG_SETTINGS -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=$([[ "${PG_STATEMENTS:-}" == 1 ]] && echo on || echo off)" start >/dev/null
+  -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 $PG_SETTINGS -c shared_preload_libraries=pg_stat_statements,auto_explain -c auto_explain.log_min_duration=-1 -c pg_stat_statements.track_planning=$([[ "${PG_STATEMENTS:-}" == 1 ]] && echo on || echo off)" start >/dev/null
 export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
 psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
 psql_ "create extension if not exists pg_stat_statements" || true
@@ -356,6 +357,11 @@ if (( WEBHOOK_ENDPOINTS > 1 )); then
          where w.id = d.id"
 fi
 [[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
+if [[ -n "${PG_EXPLAIN:-}" ]]; then # every backend re-reads these on the reload, the pool's connections too
+  psql_ "alter system set auto_explain.log_min_duration = '${PG_EXPLAIN}ms'" && psql_ "alter system set auto_explain.log_analyze = on"
+  psql_ "alter system set auto_explain.log_buffers = on" && psql_ "alter system set auto_explain.log_nested_statements = on"
+  psql_ "select pg_reload_conf()" >/dev/null
+fi
 psql_ "update webhook_endpoints set circuit_open_until = null where organization_id = '$ORG'"
 echo "webhook deliveries: $QUEUED queued, $WEBHOOK_ENDPOINTS endpoint(s) per environment (live, test), let go now (load average $(load))"
 # like the request phases: WARMUP seconds of deliveries first (the JIT compiles the delivery path; in a profile
@@ -389,6 +395,10 @@ if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
               from pg_stat_statements order by total_exec_time desc limit 8"
 fi
 
+if [[ -n "${PG_EXPLAIN:-}" ]]; then
+  psql_ "alter system reset all" && psql_ "select pg_reload_conf()" >/dev/null
+  cp "$WORK/pg/log" "${PROFILE_DIR:-$ROOT/target}/pg-explain.log" && echo "  plans slower than ${PG_EXPLAIN} ms: ${PROFILE_DIR:-$ROOT/target}/pg-explain.log"
+fi
 [[ "${DELIVERIES_ONLY:-}" == 1 ]] && exit 0
 # --- report -----------------------------------------------------------------------------------------------------
 echo
