@@ -233,11 +233,19 @@ public class DeliveryQueue {
                 now, maxAttempts, LOST, mine);
     }
 
-    /** Extends the leases of these deliveries while {@code claimer} still holds them, so no other replica takes them over. */
+    /**
+     * Extends the leases of these deliveries while {@code claimer} still holds them, so no other replica takes them over.
+     * A delivery whose row another transaction holds is skipped, not waited for: it is almost always this replica's own
+     * outcome being recorded, which ends the lease anyway. Waiting deadlocked with that recording (each locked rows
+     * the other wanted, in no set order: one in a benchmark's webhook phase), and PostgreSQL broke it only after
+     * deadlock_timeout, a second in which the worker claimed nothing. A lease skipped once is renewed the next time.
+     */
     int renew(String[] ids, String claimer, Instant until) {
         return inWorkerTransaction(() -> sql.update("""
                         update webhook_deliveries set claimed_until = ?1
-                        where id = any (?2) and claimed_by = ?3 and claimed_until is not null""",
+                        where id in (select id from webhook_deliveries
+                                     where id = any (?2) and claimed_by = ?3 and claimed_until is not null
+                                     for update skip locked)""",
                 until, ids, claimer));
     }
 }

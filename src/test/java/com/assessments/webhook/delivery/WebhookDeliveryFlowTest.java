@@ -17,13 +17,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import javax.sql.DataSource;
 
 import static com.assessments.support.Contract.api;
 import static org.hamcrest.Matchers.equalTo;
@@ -59,6 +64,8 @@ class WebhookDeliveryFlowTest {
 
     @Inject
     TestDb db;
+    @Inject
+    DataSource dataSource;
     @Inject
     TestClock clock;
     @Inject
@@ -329,6 +336,38 @@ class WebhookDeliveryFlowTest {
             assertEquals(1, hanging.received().size());
             assertEquals(1, ((Number) delivery(id).get("attempts")).intValue());
         }
+    }
+
+    @Test
+    void aLeaseRenewalSkipsADeliveryWhoseRowIsHeldInsteadOfWaitingForIt() throws Exception {
+        Admin.Keys keys = Admin.newTenant("test");
+        String endpoint = register(keys.secretKey(), receiver, List.of("session.created"));
+        String recorded = queueUnsent(keys, endpoint, "pending", 1);
+        String other = "whd_renew" + recorded.substring(8);
+        db.update("insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)"
+                + " select ?, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at"
+                + " from webhook_deliveries where id = ?", other, recorded);
+        // both in flight at replica-x, their leases running (so no worker claims them meanwhile)
+        Instant leasedUntil = clock.instant().plusSeconds(15);
+        db.update("update webhook_deliveries set claimed_by = 'replica-x', claimed_until = ? where id in (?, ?)",
+                Timestamp.from(leasedUntil), recorded, other);
+
+        try (Connection recording = dataSource.getConnection()) {
+            // another transaction holds one of the rows, as the worker's outcome statement does while it records
+            recording.setAutoCommit(false);
+            try (PreparedStatement lock = recording.prepareStatement("select id from webhook_deliveries where id = ? for update")) {
+                lock.setString(1, recorded);
+                lock.executeQuery().close();
+            }
+            Instant renewedUntil = clock.instant().plusSeconds(30);
+            CompletableFuture<Integer> renewal = CompletableFuture.supplyAsync(
+                    () -> queue.renew(new String[]{recorded, other}, "replica-x", renewedUntil));
+            // waiting for the row would block until the holder commits (and deadlock when the holder waits in turn)
+            assertEquals(1, renewal.get(10, TimeUnit.SECONDS), "renewed the free lease without waiting for the held row");
+            assertEquals(renewedUntil, ((Timestamp) delivery(other).get("claimed_until")).toInstant());
+            recording.rollback();
+        }
+        assertEquals(leasedUntil, ((Timestamp) delivery(recorded).get("claimed_until")).toInstant(), "the held row is left alone");
     }
 
     @Test
