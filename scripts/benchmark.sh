@@ -26,7 +26,9 @@
 # writes next to the jar, trained by the integration tests; needs java 25 first on the PATH, the JDK that built it), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
 # PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), PG_EXPLAIN=ms (auto_explain
-# during the webhook phase: the plans, with buffers, of statements slower than that, copied to target/pg-explain.log), KEEP=1 (keep the work
+# during the webhook phase: the plans, with rows and buffers, of statements slower than that, and the rest of
+# PostgreSQL's log, copied to $PROFILE_DIR or target/pg-explain.log; that phase's figures then include the
+# instrumentation), KEEP=1 (keep the work
 # directory), PROFILER=/path/to/libasyncProfiler.so (start the JVM with async-profiler sampling CPU every millisecond
 # for the whole run; the collapsed stacks go to $PROFILE_DIR/cpu.collapsed, default target/profiles: one line
 # per stack with its sample count, so grep for an endpoint's invoker, e.g. SessionsApi$quarkusrestinvoker$createSession);
@@ -361,8 +363,12 @@ if (( WEBHOOK_ENDPOINTS > 1 )); then
 fi
 [[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
 if [[ -n "${PG_EXPLAIN:-}" ]]; then # every backend re-reads these on the reload, the pool's connections too
-  psql_ "alter system set auto_explain.log_min_duration = '${PG_EXPLAIN}ms'" && psql_ "alter system set auto_explain.log_analyze = on"
-  psql_ "alter system set auto_explain.log_buffers = on" && psql_ "alter system set auto_explain.log_nested_statements = on"
+  # (log_analyze instruments every statement, not only the slow ones: this phase's figures are then not comparable)
+  psql_ "alter system set auto_explain.log_min_duration = '${PG_EXPLAIN}ms'"
+  psql_ "alter system set auto_explain.log_analyze = on"
+  psql_ "alter system set auto_explain.log_timing = off" # rows and buffers per node, without a clock read per row
+  psql_ "alter system set auto_explain.log_buffers = on"
+  psql_ "alter system set auto_explain.log_nested_statements = on"
   psql_ "select pg_reload_conf()" >/dev/null
 fi
 psql_ "update webhook_endpoints set circuit_open_until = null where organization_id = '$ORG'"
@@ -399,8 +405,11 @@ if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
 fi
 
 if [[ -n "${PG_EXPLAIN:-}" ]]; then
-  psql_ "alter system reset all" && psql_ "select pg_reload_conf()" >/dev/null
-  cp "$WORK/pg/log" "${PROFILE_DIR:-$ROOT/target}/pg-explain.log" && echo "  plans slower than ${PG_EXPLAIN} ms: ${PROFILE_DIR:-$ROOT/target}/pg-explain.log"
+  psql_ "alter system reset all"
+  psql_ "select pg_reload_conf()" >/dev/null
+  explained=${PROFILE_DIR:-$ROOT/target}
+  mkdir -p "$explained" && cp "$WORK/pg/log" "$explained/pg-explain.log"
+  echo "  plans slower than ${PG_EXPLAIN} ms (PostgreSQL's log): $explained/pg-explain.log"
 fi
 [[ "${DELIVERIES_ONLY:-}" == 1 ]] && exit 0
 # --- report -----------------------------------------------------------------------------------------------------

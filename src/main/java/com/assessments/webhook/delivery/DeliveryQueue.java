@@ -238,14 +238,17 @@ public class DeliveryQueue {
      * A delivery whose row another transaction holds is skipped, not waited for: it is almost always this replica's own
      * outcome being recorded, which ends the lease anyway. Waiting deadlocked with that recording (each locked rows
      * the other wanted, in no set order: one in a benchmark's webhook phase), and PostgreSQL broke it only after
-     * deadlock_timeout, a second in which the worker claimed nothing. A lease skipped once is renewed the next time.
+     * deadlock_timeout, a second in which the worker claimed nothing. A lease skipped once is renewed the next time;
+     * meanwhile it may stop holding its endpoint's room for a moment (the claim counts a lease as held only while it
+     * ends more than two renewal intervals from now), but it is taken over only once it runs out, after about seven
+     * renewals skipped in a row.
      */
     int renew(String[] ids, String claimer, Instant until) {
         return inWorkerTransaction(() -> sql.update("""
                         update webhook_deliveries set claimed_until = ?1
                         where id in (select id from webhook_deliveries
                                      where id = any (?2) and claimed_by = ?3 and claimed_until is not null
-                                     for update skip locked)""",
+                                     for no key update skip locked)""",
                 until, ids, claimer));
     }
 }

@@ -25,7 +25,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javax.sql.DataSource;
@@ -342,32 +344,39 @@ class WebhookDeliveryFlowTest {
     void aLeaseRenewalSkipsADeliveryWhoseRowIsHeldInsteadOfWaitingForIt() throws Exception {
         Admin.Keys keys = Admin.newTenant("test");
         String endpoint = register(keys.secretKey(), receiver, List.of("session.created"));
-        String recorded = queueUnsent(keys, endpoint, "pending", 1);
+        String recorded = queueUnsent(keys, endpoint, "succeeded", 1); // not claimable: renew looks at the lease only
         String other = "whd_renew" + recorded.substring(8);
         db.update("insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)"
                 + " select ?, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at"
                 + " from webhook_deliveries where id = ?", other, recorded);
-        // both in flight at replica-x, their leases running (so no worker claims them meanwhile)
+        // both in flight at replica-x, their leases running
         Instant leasedUntil = clock.instant().plusSeconds(15);
         db.update("update webhook_deliveries set claimed_by = 'replica-x', claimed_until = ? where id in (?, ?)",
                 Timestamp.from(leasedUntil), recorded, other);
 
+        ExecutorService renewer = Executors.newSingleThreadExecutor();
         try (Connection recording = dataSource.getConnection()) {
-            // another transaction holds one of the rows, as the worker's outcome statement does while it records
             recording.setAutoCommit(false);
-            try (PreparedStatement lock = recording.prepareStatement("select id from webhook_deliveries where id = ? for update")) {
-                lock.setString(1, recorded);
-                lock.executeQuery().close();
+            try {
+                // another transaction updates one of the rows, as the worker's outcome statement does while it records
+                try (PreparedStatement hold = recording.prepareStatement("update webhook_deliveries set claimed_until = claimed_until where id = ?")) {
+                    hold.setString(1, recorded);
+                    assertEquals(1, hold.executeUpdate());
+                }
+                Instant renewedUntil = clock.instant().plusSeconds(30);
+                Future<Integer> renewal = renewer.submit(() -> queue.renew(new String[]{recorded, other}, "replica-x", renewedUntil));
+                // waiting for the row would block until the holder commits (and deadlock when the holder waits in turn)
+                assertEquals(1, renewal.get(10, TimeUnit.SECONDS), "renewed the free lease without waiting for the held row");
+                assertEquals(renewedUntil, ((Timestamp) delivery(other).get("claimed_until")).toInstant());
+            } finally {
+                recording.rollback();
             }
-            Instant renewedUntil = clock.instant().plusSeconds(30);
-            CompletableFuture<Integer> renewal = CompletableFuture.supplyAsync(
-                    () -> queue.renew(new String[]{recorded, other}, "replica-x", renewedUntil));
-            // waiting for the row would block until the holder commits (and deadlock when the holder waits in turn)
-            assertEquals(1, renewal.get(10, TimeUnit.SECONDS), "renewed the free lease without waiting for the held row");
-            assertEquals(renewedUntil, ((Timestamp) delivery(other).get("claimed_until")).toInstant());
-            recording.rollback();
+        } finally {
+            renewer.shutdownNow();
         }
         assertEquals(leasedUntil, ((Timestamp) delivery(recorded).get("claimed_until")).toInstant(), "the held row is left alone");
+        // succeeded rows stay after the endpoint's deletion: no lease of theirs may set later tests' wake-ups
+        db.update("update webhook_deliveries set claimed_by = null, claimed_until = null where id in (?, ?)", recorded, other);
     }
 
     @Test
