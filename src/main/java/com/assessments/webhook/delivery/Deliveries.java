@@ -105,15 +105,27 @@ public class Deliveries {
         return ((Number) dueSoon.get(0)).intValue(); // the insert ran all the same: a data-modifying CTE always does
     }
 
-    /** Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10). */
+    /**
+     * Right to forget: the deliveries of the session's events (their attempts go with them: on delete cascade, V10),
+     * locked in id order as the worker's outcome statement locks deliveries, so the two cannot deadlock.
+     */
     int forgetSession(String sessionId) {
-        return em.createNativeQuery("delete from webhook_deliveries where event_id in (select id from events where session_id = ?1)")
+        return em.createNativeQuery("""
+                        delete from webhook_deliveries where id in (
+                            select id from webhook_deliveries where event_id in (select id from events where session_id = ?1)
+                            order by id for update)""")
                 .setParameter(1, sessionId).executeUpdate();
     }
 
-    /** A deleted endpoint's deliveries not yet made are dropped (their attempts go with them: on delete cascade, V10). */
+    /**
+     * A deleted endpoint's deliveries not yet made are dropped (their attempts go with them: on delete cascade, V10),
+     * locked in id order as the worker's outcome statement locks deliveries, so the two cannot deadlock.
+     */
     public int cancelUnsent(String endpointId) {
-        return em.createNativeQuery("delete from webhook_deliveries where endpoint_id = ?1 and status in ('pending', 'failed')")
+        return em.createNativeQuery("""
+                        delete from webhook_deliveries where id in (
+                            select id from webhook_deliveries where endpoint_id = ?1 and status in ('pending', 'failed')
+                            order by id for update)""")
                 .setParameter(1, endpointId).executeUpdate();
     }
 

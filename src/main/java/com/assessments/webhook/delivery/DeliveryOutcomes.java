@@ -114,8 +114,9 @@ public class DeliveryOutcomes {
             durations[i] = Long.toString(Math.min(Integer.MAX_VALUE, r.durationMs()));
         }
         // one statement: the endpoints whose breaker a success resets first (locked in id order, as deleting an endpoint
-        // locks its row first), then the deliveries, then their attempts (the order a session's deletion cascades in,
-        // else the two deadlock); each step waits for the one before through its scalar subquery
+        // locks its row first), then the deliveries (locked in id order, as deleting an endpoint's or a session's
+        // deliveries locks them: the outcomes' arrival order could cross theirs and deadlock), then their attempts (the
+        // order a session's deletion cascades in); each step waits for the one before through its scalar subquery
         List<String> updated = sql.column("""
                         with reset as (
                             update webhook_endpoints set consecutive_failures = 0, circuit_open_until = null
@@ -126,13 +127,17 @@ public class DeliveryOutcomes {
                         u as (select * from unnest(cast(?3 as text[]), cast(?4 as text[]), cast(?5 as text[]), cast(?6 as text[]),
                                                    cast(?7 as text[]), cast(?8 as text[]), cast(?10 as text[]), cast(?11 as text[]))
                                             as u(id, attempt, status, next, code, error, attempt_error, ms)),
+                        locked as (
+                            select l.id from webhook_deliveries l
+                            where l.id = any (cast(?3 as text[])) and (select count(*) from reset) >= 0
+                            order by l.id for no key update),
                         delivery as (
                             update webhook_deliveries d set status = u.status, next_attempt_at = u.next::timestamptz,
                                 last_response_status = u.code::integer, last_error = u.error, claimed_until = null, claimed_by = null,
                                 delivered_at = case when u.status = 'succeeded' then ?2 else d.delivered_at end
                             from u
                             where d.id = u.id and d.attempts = u.attempt::integer and d.claimed_by = ?1
-                              and (select count(*) from reset) >= 0
+                              and (select count(*) from locked) >= 0
                             returning d.id),
                         attempt as (
                             update webhook_attempts a set in_flight = false, response_status = u.code::integer, error = u.attempt_error,

@@ -16,13 +16,21 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import javax.sql.DataSource;
 import java.util.stream.Collectors;
 
 import static com.assessments.support.Contract.api;
@@ -45,6 +53,8 @@ class WebhookDeliveryBatchTest {
 
     @Inject
     TestDb db;
+    @Inject
+    DataSource dataSource;
     @Inject
     TestClock clock;
     @Inject
@@ -211,6 +221,61 @@ class WebhookDeliveryBatchTest {
         assertEquals(410, ((Number) db.query("select response_status from webhook_attempts where delivery_id = ?", by.get(gone).get(0).id())
                 .get(0).get("response_status")).intValue());
         db.update("update webhook_endpoints set status = 'enabled', disabled_reason = null where id = ?", gone);
+    }
+
+    @Test
+    void anOutcomeBatchLocksItsDeliveriesInIdOrderAsDeletingThemDoes() throws Exception {
+        Admin.Keys keys = Admin.newTenant("test");
+        String endpoint = register(keys.secretKey(), "http://127.0.0.1:9/down");
+        eventWithoutDeliveries(keys);
+        Instant now = clock.instant().plus(Duration.ofHours(1));
+        // two deliveries, the higher id written first: whether PostgreSQL then meets them in the order they are stored or
+        // in the order their outcomes arrive (also higher first), an unordered update would lock the higher one first
+        String tag = Long.toString(System.nanoTime(), 36);
+        db.update("insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)"
+                + " select 'whd_order' || t.x || ?, ?, ?, (select id from events where organization_id = ? order by created_at desc limit 1),"
+                + " 'pending', 0, ?, now() from unnest(array['b', 'a']) with ordinality as t(x, n) order by t.n",
+                tag, keys.orgId(), endpoint, keys.orgId(), Timestamp.from(LONG_AGO)); // the oldest due (see above)
+        List<Claimed> claimed = queue.claim(now, 2, false, new String[0], CLAIMER, false).rows().stream()
+                .sorted(Comparator.comparing(Claimed::id)).toList();
+        assertEquals(2, claimed.size());
+        assertTrue(claimed.stream().allMatch(c -> c.endpointId().equals(endpoint)));
+        Claimed lower = claimed.get(0), higher = claimed.get(1);
+
+        ExecutorService recorder = Executors.newSingleThreadExecutor();
+        try (Connection deleting = dataSource.getConnection(); Connection probe = dataSource.getConnection()) {
+            deleting.setAutoCommit(false);
+            probe.setAutoCommit(false);
+            Future<?> recording;
+            try {
+                // a deletion that has locked the lower id (deletions lock in id order) and would take the higher next
+                try (PreparedStatement lock = deleting.prepareStatement("select id from webhook_deliveries where id = ? for update")) {
+                    lock.setString(1, lower.id());
+                    lock.executeQuery().close();
+                }
+                // the outcomes arrive higher first; the batch waits for the lower id...
+                recording = recorder.submit(() -> queue.recordAndClaim(List.of(new Outcome(higher, status(204, null)),
+                        new Outcome(lower, status(204, null))), now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
+                long deadline = System.nanoTime() + WAIT.toNanos();
+                while (db.count("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query like '%with reset as%'") == 0) {
+                    assertTrue(System.nanoTime() < deadline, "the batch never waited for the held row");
+                    Thread.sleep(20);
+                }
+                // ...holding no row the deletion would wait for next (else the two deadlock)
+                try (PreparedStatement next = probe.prepareStatement("select id from webhook_deliveries where id = ? for update nowait")) {
+                    next.setString(1, higher.id());
+                    next.executeQuery().close();
+                }
+                probe.rollback();
+            } finally {
+                deleting.rollback();
+            }
+            recording.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        } finally {
+            recorder.shutdownNow();
+        }
+        assertEquals(2, db.count("select count(*) from webhook_deliveries where id in (?, ?) and status = 'succeeded'",
+                lower.id(), higher.id()));
     }
 
     @Test
