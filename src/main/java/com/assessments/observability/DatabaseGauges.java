@@ -33,6 +33,17 @@ public class DatabaseGauges {
     /** Delivery states as operators name them: pending (not tried yet), retrying (failed, will retry), dead. */
     static final Map<String, String> QUEUE_STATES = Map.of("pending", "pending", "failed", "retrying", "dead", "dead");
 
+    /**
+     * The queue by state, one count per state, each on the partial index that holds only that state's rows (V3, V10):
+     * the cost follows the queue, not the table. Delivered rows are never deleted, and a single {@code status in (...)
+     * group by status} scanned all of them, on every replica every refresh: 129 ms of two cores for a million
+     * deliveries, against 5 ms this way (EXPLAIN ANALYZE, 2,000 queued).
+     */
+    static final String QUEUE_BY_STATE = """
+            select (select count(*) from webhook_deliveries where status = 'pending'),
+                   (select count(*) from webhook_deliveries where status = 'failed'),
+                   (select count(*) from webhook_deliveries where status = 'dead')""";
+
     private final EntityManager em;
     private final Map<String, AtomicLong> licensesAvailable = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> queue = new ConcurrentHashMap<>();
@@ -90,13 +101,10 @@ public class DatabaseGauges {
             available.put((String) row[0], ((Number) row[1]).longValue());
         }
         licensesAvailable.forEach((type, value) -> value.set(available.getOrDefault(type, 0L)));
-        Map<String, Long> states = new java.util.HashMap<>();
-        for (Object[] row : (List<Object[]>) em.createNativeQuery(
-                "select status, count(*) from webhook_deliveries where status in ('pending', 'failed', 'dead') group by status")
-                .getResultList()) {
-            states.put(QUEUE_STATES.get((String) row[0]), ((Number) row[1]).longValue());
-        }
-        queue.forEach((state, value) -> value.set(states.getOrDefault(state, 0L)));
+        Object[] byState = (Object[]) em.createNativeQuery(QUEUE_BY_STATE).getSingleResult();
+        queue.get(QUEUE_STATES.get("pending")).set(((Number) byState[0]).longValue());
+        queue.get(QUEUE_STATES.get("failed")).set(((Number) byState[1]).longValue());
+        queue.get(QUEUE_STATES.get("dead")).set(((Number) byState[2]).longValue());
         // the last run of each job on any replica (job_runs is shared), as /status reads it
         for (Object[] row : (List<Object[]>) em.createNativeQuery(
                 "select job, extract(epoch from last_run_at) from job_runs").getResultList()) {
