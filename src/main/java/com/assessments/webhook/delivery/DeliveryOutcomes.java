@@ -70,11 +70,21 @@ public class DeliveryOutcomes {
             byEndpoint.computeIfAbsent(o.claimed().endpointId(), k -> new ArrayList<>()).add(o);
         }
         List<String> healthy = new ArrayList<>();
-        Map<Outcome, Instant> circuitOpened = new IdentityHashMap<>();
         for (var e : byEndpoint.entrySet()) {
             if (e.getValue().stream().allMatch(o -> o.result().succeeded())) {
                 healthy.add(e.getKey());
-            } else {
+            }
+        }
+        if (healthy.size() < byEndpoint.size() && byEndpoint.size() > 1) {
+            // a failure: its breaker locks that endpoint before the statement below locks the healthy ones, so the
+            // batch's endpoints are locked in id order first (another replica's batch may hold the same endpoints
+            // the other way round: healthy there, failing here)
+            sql.column("select id from webhook_endpoints where id = any (?1) order by id for update",
+                    (Object) byEndpoint.keySet().toArray(String[]::new));
+        }
+        Map<Outcome, Instant> circuitOpened = new IdentityHashMap<>();
+        for (var e : byEndpoint.entrySet()) {
+            if (!healthy.contains(e.getKey())) {
                 for (Outcome o : e.getValue()) {
                     Instant opened = breaker(o, now);
                     if (opened != null) {

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -276,6 +277,60 @@ class WebhookDeliveryBatchTest {
         }
         assertEquals(2, db.count("select count(*) from webhook_deliveries where id in (?, ?) and status = 'succeeded'",
                 lower.id(), higher.id()));
+    }
+
+    @Test
+    void aBatchWithAFailureLocksItsEndpointsInIdOrderBeforeAnyBreaker() throws Exception {
+        Admin.Keys keys = Admin.newTenant("test");
+        String first = register(keys.secretKey(), "http://127.0.0.1:9/down"), second = register(keys.secretKey(), "http://127.0.0.1:9/down");
+        // lower and higher as PostgreSQL orders them (its collation, not Java's order of mixed-case ids)
+        List<Map<String, Object>> ordered = db.query("select id from webhook_endpoints where id in (?, ?) order by id", first, second);
+        String lower = (String) ordered.get(0).get("id"), higher = (String) ordered.get(1).get("id");
+        eventWithoutDeliveries(keys);
+        Instant now = clock.instant().plus(Duration.ofHours(1));
+        backlog(keys, lower, 1, "pending", 0, LONG_AGO);
+        backlog(keys, higher, 1, "pending", 0, LONG_AGO);
+        Map<String, Claimed> claimed = queue.claim(now, 2, false, new String[0], CLAIMER, false).rows().stream()
+                .collect(Collectors.toMap(Claimed::endpointId, c -> c));
+        assertEquals(Set.of(lower, higher), claimed.keySet());
+        db.update("update webhook_endpoints set consecutive_failures = 1 where id = ?", lower); // a success resets it
+
+        ExecutorService recorder = Executors.newSingleThreadExecutor();
+        try (Connection other = dataSource.getConnection(); Connection probe = dataSource.getConnection()) {
+            other.setAutoCommit(false);
+            probe.setAutoCommit(false);
+            Future<?> recording;
+            try {
+                // another transaction holds the lower endpoint (a deletion, or another replica's batch that will want
+                // the higher one next)
+                try (PreparedStatement lock = other.prepareStatement("select id from webhook_endpoints where id = ? for update")) {
+                    lock.setString(1, lower);
+                    lock.executeQuery().close();
+                }
+                // the higher endpoint failed, the lower one succeeded: the batch waits for the lower endpoint...
+                recording = recorder.submit(() -> queue.recordAndClaim(List.of(new Outcome(claimed.get(higher), status(503, null)),
+                        new Outcome(claimed.get(lower), status(204, null))), now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
+                long deadline = System.nanoTime() + WAIT.toNanos();
+                while (db.count("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query like '%webhook_endpoints%'"
+                        + " and pid <> pg_backend_pid()") == 0) {
+                    assertTrue(System.nanoTime() < deadline, "the batch never waited for the held endpoint");
+                    Thread.sleep(20);
+                }
+                // ...holding neither endpoint, so the other transaction could take the higher one without a deadlock
+                try (PreparedStatement next = probe.prepareStatement("select id from webhook_endpoints where id = ? for update nowait")) {
+                    next.setString(1, higher);
+                    next.executeQuery().close();
+                }
+                probe.rollback();
+            } finally {
+                other.rollback();
+            }
+            recording.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        } finally {
+            recorder.shutdownNow();
+        }
+        assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 1", higher));
+        assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 0", lower));
     }
 
     @Test
