@@ -2,6 +2,7 @@ package com.assessments.status;
 
 import com.assessments.jobs.HousekeepingJob;
 import com.assessments.support.Admin;
+import com.assessments.support.Plans;
 import com.assessments.support.TestClock;
 import com.assessments.support.TestDb;
 import io.quarkus.test.junit.QuarkusTest;
@@ -14,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import javax.sql.DataSource;
 
 import static com.assessments.support.Contract.api;
 import static org.hamcrest.Matchers.equalTo;
@@ -35,6 +39,9 @@ class StatusTest {
 
     @Inject
     TestClock clock;
+
+    @Inject
+    DataSource dataSource;
 
     @BeforeEach
     void quietQueue() {
@@ -223,6 +230,15 @@ class StatusTest {
         db.update("insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at)"
                         + " select ?, organization_id, ?, ?, ?, ?, now() from webhook_endpoints where id = ?",
                 id, endpoint, event, status, nextAttempt == null ? null : Timestamp.from(nextAttempt), endpoint);
+    }
+
+    @Test
+    void theQueuesCheckReadsOnlyThePartialIndexesOfTheQueuesStates() throws Exception {
+        // delivered rows are kept: a scan of them would grow with the history, on a probe that gives up after 800 ms
+        List<String> scans = Plans.scans(dataSource, "webhook_deliveries", PlatformHealth.QUEUE, Timestamp.from(clock.instant()));
+        assertFalse(scans.isEmpty());
+        assertTrue(Set.of("webhook_deliveries_endpoint_due", "webhook_deliveries_dead").containsAll(scans),
+                "every read of webhook_deliveries goes through a queue state's partial index: " + scans);
     }
 
     private void insertIdempotency(String org, String key, Instant expiresAt) {
