@@ -197,13 +197,16 @@ public class DeliveryQueue {
         Instant nextDue = null;
         if (wantNextDue && claimed.isEmpty() && mine.length == 0) {
             // the next time something may become claimable: a retry falls due, a lease runs out, a cool-down ends (only
-            // asked when nothing is in flight: otherwise a finishing send wakes the worker, which claims what is due)
+            // asked when nothing is in flight: otherwise a finishing send wakes the worker, which claims what is due);
+            // only enabled endpoints' retries, as a claim takes (enabling one wakes the workers), so deleted endpoints,
+            // which are kept, do not add a probe each
             Object next = sql.column("""
                             select least(
                                 (select min(n.at) from webhook_endpoints w cross join lateral (
                                      select d.next_attempt_at as at from webhook_deliveries d
                                      where d.endpoint_id = w.id and d.status in ('pending', 'failed') and d.next_attempt_at > ?1
-                                     order by d.next_attempt_at limit 1) n),
+                                     order by d.next_attempt_at limit 1) n
+                                 where w.status = 'enabled' and w.deleted_at is null),
                                 (select min(claimed_until) from webhook_deliveries where claimed_until is not null and claimed_until > ?1),
                                 (select min(circuit_open_until) from webhook_endpoints
                                  where circuit_open_until > ?1 and status = 'enabled' and deleted_at is null))""",
