@@ -79,7 +79,7 @@ public class DeliveryOutcomes {
             // a failure: its breaker locks that endpoint before the statement below locks the healthy ones, so the
             // batch's endpoints are locked in id order first (another replica's batch may hold the same endpoints
             // the other way round: healthy there, failing here)
-            sql.column("select id from webhook_endpoints where id = any (?1) order by id for update",
+            sql.column("select id from webhook_endpoints where id = any (?1) order by id for no key update",
                     (Object) byEndpoint.keySet().toArray(String[]::new));
         }
         Map<Outcome, Instant> circuitOpened = new IdentityHashMap<>();
@@ -132,7 +132,7 @@ public class DeliveryOutcomes {
                             update webhook_endpoints set consecutive_failures = 0, circuit_open_until = null
                             where id in (select id from webhook_endpoints where id = any (?9)
                                            and (consecutive_failures <> 0 or circuit_open_until is not null)
-                                         order by id for update)
+                                         order by id for no key update)
                             returning id),
                         u as (select * from unnest(cast(?3 as text[]), cast(?4 as text[]), cast(?5 as text[]), cast(?6 as text[]),
                                                    cast(?7 as text[]), cast(?8 as text[]), cast(?10 as text[]), cast(?11 as text[]))
@@ -147,6 +147,7 @@ public class DeliveryOutcomes {
                                 delivered_at = case when u.status = 'succeeded' then ?2 else d.delivered_at end
                             from u
                             where d.id = u.id and d.attempts = u.attempt::integer and d.claimed_by = ?1
+                              and d.status in ('pending', 'failed')
                               and (select count(*) from locked) >= 0
                             returning d.id),
                         attempt as (
@@ -157,6 +158,10 @@ public class DeliveryOutcomes {
                         select id from delivery""",
                 claimer, now, ids, attempts, statuses, nexts, codes, errors, healthy.toArray(String[]::new), attemptErrors,
                 durations).stream().map(String.class::cast).toList();
+        Map<String, Instant> coolDowns = new TreeMap<>();
+        circuitOpened.forEach((o, openUntil) -> coolDowns.merge(o.claimed().endpointId(), openUntil,
+                (a, b) -> a.isAfter(b) ? a : b));
+        coolDowns.forEach((endpoint, openUntil) -> coolDown(endpoint, openUntil, now));
         countAfterCommit(updated, ids, statuses);
         if (updated.size() < n) {
             Set<String> done = new HashSet<>(updated);
@@ -225,7 +230,18 @@ public class DeliveryOutcomes {
         if (opened.isEmpty() || ((Number) opened.get(0)).intValue() != 1) {
             return null;
         }
-        // the endpoint's waiting deliveries show when they can go next (and do not count as overdue meanwhile)
+        LOG.infof("webhook endpoint %s failed %d times in a row: its deliveries wait until %s", endpoint,
+                config.circuitBreakerFailures(), openUntil);
+        return openUntil;
+    }
+
+    /**
+     * An endpoint whose circuit opened in this batch: its waiting deliveries show when they can go next (and do not
+     * count as overdue meanwhile). Run after the batch's own deliveries are locked and recorded, in id order: taken
+     * before them, these rows (skipped when locked, but then held) could close a cycle with a deletion that locks the
+     * same endpoint's or session's deliveries in id order.
+     */
+    private void coolDown(String endpoint, Instant openUntil, Instant now) {
         em.createNativeQuery("""
                         update webhook_deliveries set next_attempt_at = ?2
                         where id in (select id from webhook_deliveries
@@ -233,9 +249,6 @@ public class DeliveryOutcomes {
                                        and (claimed_until is null or claimed_until <= ?3)
                                      for update skip locked)""")
                 .setParameter(1, endpoint).setParameter(2, openUntil).setParameter(3, now).executeUpdate();
-        LOG.infof("webhook endpoint %s failed %d times in a row: its deliveries wait until %s", endpoint,
-                config.circuitBreakerFailures(), openUntil);
-        return openUntil;
     }
 
     /** The schedule's wait for this retry plus jitter, or the receiver's Retry-After when that is longer (capped at 24 h). */

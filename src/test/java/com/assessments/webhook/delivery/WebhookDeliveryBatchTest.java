@@ -10,6 +10,7 @@ import com.assessments.support.TestDb;
 import com.assessments.webhook.WebhookConfig;
 import com.assessments.webhook.delivery.DeliveryOutcomes.Outcome;
 import com.assessments.webhook.delivery.DeliveryQueue.Claimed;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -54,6 +55,8 @@ class WebhookDeliveryBatchTest {
 
     @Inject
     TestDb db;
+    @Inject
+    Deliveries deliveries;
     @Inject
     DataSource dataSource;
     @Inject
@@ -258,7 +261,8 @@ class WebhookDeliveryBatchTest {
                 recording = recorder.submit(() -> queue.recordAndClaim(List.of(new Outcome(higher, status(204, null)),
                         new Outcome(lower, status(204, null))), now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
                 long deadline = System.nanoTime() + WAIT.toNanos();
-                while (db.count("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query like '%with reset as%'") == 0) {
+                long holder = backendPid(deleting);
+                while (db.count("select count(*) from pg_stat_activity where cast(? as integer) = any (pg_blocking_pids(pid))", holder) == 0) {
                     assertTrue(System.nanoTime() < deadline, "the batch never waited for the held row");
                     Thread.sleep(20);
                 }
@@ -311,8 +315,8 @@ class WebhookDeliveryBatchTest {
                 recording = recorder.submit(() -> queue.recordAndClaim(List.of(new Outcome(claimed.get(higher), status(503, null)),
                         new Outcome(claimed.get(lower), status(204, null))), now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
                 long deadline = System.nanoTime() + WAIT.toNanos();
-                while (db.count("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query like '%webhook_endpoints%'"
-                        + " and pid <> pg_backend_pid()") == 0) {
+                long holder = backendPid(other);
+                while (db.count("select count(*) from pg_stat_activity where cast(? as integer) = any (pg_blocking_pids(pid))", holder) == 0) {
                     assertTrue(System.nanoTime() < deadline, "the batch never waited for the held endpoint");
                     Thread.sleep(20);
                 }
@@ -331,6 +335,37 @@ class WebhookDeliveryBatchTest {
         }
         assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 1", higher));
         assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 0", lower));
+    }
+
+    private static long backendPid(Connection c) throws Exception {
+        try (PreparedStatement pid = c.prepareStatement("select pg_backend_pid()"); var rs = pid.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void aLateOutcomeDoesNotReviveADeliveryThatWasResentMeanwhile() {
+        Admin.Keys keys = Admin.newTenant("test");
+        String endpoint = register(keys.secretKey(), "http://127.0.0.1:9/down");
+        eventWithoutDeliveries(keys);
+        Instant now = clock.instant().plus(Duration.ofHours(1));
+        backlog(keys, endpoint, 1, "failed", 1, LONG_AGO); // a retry, due
+        List<Claimed> claimed = queue.claim(now, 1, false, new String[0], CLAIMER, false).rows();
+        assertEquals(1, claimed.size());
+        Claimed retry = claimed.get(0);
+        // the sending replica stalls past its lease; meanwhile the delivery is resent (its copy supersedes it)
+        Instant later = now.plusSeconds(60);
+        QuarkusTransaction.requiringNew().run(() -> deliveries.supersede(retry.id(), "whd_copy", later));
+        assertEquals(1, db.count("select count(*) from webhook_deliveries where id = ? and status = 'dead' and superseded_by = 'whd_copy'", retry.id()));
+
+        // the stalled send ends with a failure: recording it must not make the delivery a retry again (the copy is the
+        // one that goes on; both would be sent)
+        queue.recordAndClaim(List.of(new Outcome(retry, status(500, null))), later.plusSeconds(1), 0, false, new String[0], CLAIMER, false);
+        var row = db.query("select status, superseded_by, next_attempt_at from webhook_deliveries where id = ?", retry.id()).get(0);
+        assertEquals("dead", row.get("status"));
+        assertEquals("whd_copy", row.get("superseded_by"));
+        assertNull(row.get("next_attempt_at"));
     }
 
     @Test
