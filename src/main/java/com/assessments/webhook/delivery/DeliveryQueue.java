@@ -96,11 +96,16 @@ public class DeliveryQueue {
      * the outcomes' statements on their generic plans, built once per pooled connection (pgJDBC prepares a statement on
      * the server from its fifth use): with custom plans PostgreSQL planned each of them again at nearly every execution
      * (their array parameters keep the custom plan looking cheaper), 0.3 to 1.0 ms of planning per statement, about as
-     * much as executing it. Both settings end with the transaction, and are set in one round trip.
+     * much as executing it. A generic plan lives as long as the pooled connection, so it must not depend on how big
+     * the tables were when it was built: planned on a young webhook_attempts, the outcome statement's update of the
+     * attempts became a sequential scan of the whole table at every call (1.5 ms per call once 13,000 attempts
+     * existed, growing with every delivery). So sequential scans are off too: every table these statements read in bulk
+     * has the index they need. The settings end with the transaction, and are set in one round trip.
      */
     <T> T inWorkerTransaction(java.util.concurrent.Callable<T> work) {
         return QuarkusTransaction.requiringNew().call(() -> {
-            sql.column("select set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)");
+            sql.column("select set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true),"
+                    + " set_config('enable_seqscan', 'off', true)");
             return work.call();
         });
     }
