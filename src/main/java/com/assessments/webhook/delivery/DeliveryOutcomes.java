@@ -69,7 +69,7 @@ public class DeliveryOutcomes {
         for (Outcome o : outcomes) {
             byEndpoint.computeIfAbsent(o.claimed().endpointId(), k -> new ArrayList<>()).add(o);
         }
-        List<String> healthy = new ArrayList<>();
+        Set<String> healthy = new HashSet<>();
         for (var e : byEndpoint.entrySet()) {
             if (e.getValue().stream().allMatch(o -> o.result().succeeded())) {
                 healthy.add(e.getKey());

@@ -246,39 +246,11 @@ class WebhookDeliveryBatchTest {
         assertTrue(claimed.stream().allMatch(c -> c.endpointId().equals(endpoint)));
         Claimed lower = claimed.get(0), higher = claimed.get(1);
 
-        ExecutorService recorder = Executors.newSingleThreadExecutor();
-        try (Connection deleting = dataSource.getConnection(); Connection probe = dataSource.getConnection()) {
-            deleting.setAutoCommit(false);
-            probe.setAutoCommit(false);
-            Future<?> recording;
-            try {
-                // a deletion that has locked the lower id (deletions lock in id order) and would take the higher next
-                try (PreparedStatement lock = deleting.prepareStatement("select id from webhook_deliveries where id = ? for update")) {
-                    lock.setString(1, lower.id());
-                    lock.executeQuery().close();
-                }
-                // the outcomes arrive higher first; the batch waits for the lower id...
-                recording = recorder.submit(() -> queue.recordAndClaim(List.of(new Outcome(higher, status(204, null)),
-                        new Outcome(lower, status(204, null))), now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
-                long deadline = System.nanoTime() + WAIT.toNanos();
-                long holder = backendPid(deleting);
-                while (db.count("select count(*) from pg_stat_activity where cast(? as integer) = any (pg_blocking_pids(pid))", holder) == 0) {
-                    assertTrue(System.nanoTime() < deadline, "the batch never waited for the held row");
-                    Thread.sleep(20);
-                }
-                // ...holding no row the deletion would wait for next (else the two deadlock)
-                try (PreparedStatement next = probe.prepareStatement("select id from webhook_deliveries where id = ? for update nowait")) {
-                    next.setString(1, higher.id());
-                    next.executeQuery().close();
-                }
-                probe.rollback();
-            } finally {
-                deleting.rollback();
-            }
-            recording.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        } finally {
-            recorder.shutdownNow();
-        }
+        // a deletion that has locked the lower id (deletions lock in id order) and would take the higher next; the
+        // outcomes arrive higher first: the batch must wait for the lower id holding no row the deletion wants next
+        batchWaitsHoldingNeither("webhook_deliveries", lower.id(), higher.id(), () -> queue.recordAndClaim(List.of(
+                new Outcome(higher, status(204, null)), new Outcome(lower, status(204, null))),
+                now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
         assertEquals(2, db.count("select count(*) from webhook_deliveries where id in (?, ?) and status = 'succeeded'",
                 lower.id(), higher.id()));
     }
@@ -299,42 +271,51 @@ class WebhookDeliveryBatchTest {
         assertEquals(Set.of(lower, higher), claimed.keySet());
         db.update("update webhook_endpoints set consecutive_failures = 1 where id = ?", lower); // a success resets it
 
+        // another transaction holds the lower endpoint (a deletion, or another replica's batch that will want the
+        // higher one next); the higher endpoint failed, the lower one succeeded: the batch must wait for the lower
+        // endpoint holding neither
+        batchWaitsHoldingNeither("webhook_endpoints", lower, higher, () -> queue.recordAndClaim(List.of(
+                new Outcome(claimed.get(higher), status(503, null)), new Outcome(claimed.get(lower), status(204, null))),
+                now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
+        assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 1", higher));
+        assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 0", lower));
+    }
+
+    /**
+     * Locks row {@code held} of {@code table} in another transaction, runs {@code batch}, and checks that once the
+     * batch waits for that row it holds row {@code next} of the same table (which the holder would want next: else the
+     * two deadlock) free; then lets the batch finish.
+     */
+    private void batchWaitsHoldingNeither(String table, String held, String next, Runnable batch) throws Exception {
         ExecutorService recorder = Executors.newSingleThreadExecutor();
-        try (Connection other = dataSource.getConnection(); Connection probe = dataSource.getConnection()) {
-            other.setAutoCommit(false);
+        try (Connection holder = dataSource.getConnection(); Connection probe = dataSource.getConnection()) {
+            holder.setAutoCommit(false);
             probe.setAutoCommit(false);
             Future<?> recording;
             try {
-                // another transaction holds the lower endpoint (a deletion, or another replica's batch that will want
-                // the higher one next)
-                try (PreparedStatement lock = other.prepareStatement("select id from webhook_endpoints where id = ? for update")) {
-                    lock.setString(1, lower);
+                try (PreparedStatement lock = holder.prepareStatement("select id from " + table + " where id = ? for update")) {
+                    lock.setString(1, held);
                     lock.executeQuery().close();
                 }
-                // the higher endpoint failed, the lower one succeeded: the batch waits for the lower endpoint...
-                recording = recorder.submit(() -> queue.recordAndClaim(List.of(new Outcome(claimed.get(higher), status(503, null)),
-                        new Outcome(claimed.get(lower), status(204, null))), now.plusSeconds(1), 0, false, new String[0], CLAIMER, false));
+                recording = recorder.submit(batch);
                 long deadline = System.nanoTime() + WAIT.toNanos();
-                long holder = backendPid(other);
-                while (db.count("select count(*) from pg_stat_activity where cast(? as integer) = any (pg_blocking_pids(pid))", holder) == 0) {
-                    assertTrue(System.nanoTime() < deadline, "the batch never waited for the held endpoint");
+                long holderPid = backendPid(holder);
+                while (db.count("select count(*) from pg_stat_activity where cast(? as integer) = any (pg_blocking_pids(pid))", holderPid) == 0) {
+                    assertTrue(System.nanoTime() < deadline, "the batch never waited for the held row of " + table);
                     Thread.sleep(20);
                 }
-                // ...holding neither endpoint, so the other transaction could take the higher one without a deadlock
-                try (PreparedStatement next = probe.prepareStatement("select id from webhook_endpoints where id = ? for update nowait")) {
-                    next.setString(1, higher);
-                    next.executeQuery().close();
+                try (PreparedStatement free = probe.prepareStatement("select id from " + table + " where id = ? for update nowait")) {
+                    free.setString(1, next);
+                    free.executeQuery().close(); // fails ("could not obtain lock") while the batch holds it
                 }
                 probe.rollback();
             } finally {
-                other.rollback();
+                holder.rollback();
             }
             recording.get(WAIT.toSeconds(), TimeUnit.SECONDS);
         } finally {
             recorder.shutdownNow();
         }
-        assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 1", higher));
-        assertEquals(1, db.count("select count(*) from webhook_endpoints where id = ? and consecutive_failures = 0", lower));
     }
 
     private static long backendPid(Connection c) throws Exception {
