@@ -25,7 +25,7 @@
 # ./mvnw -B verify -Dquarkus.package.jar.aot.enabled=true -DskipITs=false -Dtest=NoUnitTests -Dsurefire.failIfNoSpecifiedTests=false
 # writes next to the jar, trained by the integration tests; needs java 25 first on the PATH, the JDK that built it), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
-# PG_STATEMENTS=1 (print pg_stat_statements' top statements after the service phases), PG_EXPLAIN=ms (auto_explain
+# PG_STATEMENTS=1 (print pg_stat_statements' top statements of each measured phase), PG_EXPLAIN=ms (auto_explain
 # during the webhook phase: the plans, with rows and buffers, of statements slower than that, and the rest of
 # PostgreSQL's log, copied to $PROFILE_DIR or target/pg-explain.log; that phase's figures then include the
 # instrumentation), KEEP=1 (keep the work
@@ -146,6 +146,7 @@ admin() { curl -sf -X "$1" "$BASE$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 
 ORG=$(admin POST /api/admin/organizations \
   '{"name":"Benchmark","assessmentTypes":["disc"],"licenses":{"disc":100000000},"rateLimitPerMinute":100000}' | json "['id']")
 new_key() { admin POST "/api/admin/organizations/$ORG/keys" "{\"environment\":\"$1\"}" | json "['secretKey']['secret']"; }
+keys4() { echo "$(new_key test),$(new_key test),$(new_key test),$(new_key test)"; } # two per wrk thread, cycled
 LIVE_KEY=$(new_key live)
 LIVE_KEY_ID=$(psql_ "select id from api_keys where organization_id = '$ORG' and environment = 'live' and kind = 'secret'")
 for env in live test; do
@@ -175,7 +176,7 @@ cpu_ticks() {
 }
 per_request() { # ticks-before ticks-after count: milliseconds of CPU per request: JVM, PostgreSQL, the JVM's JIT compilers
   python3 -c "import os,sys; hz=os.sysconf('SC_CLK_TCK'); b=sys.argv[1:4]; a=sys.argv[4:7]; n=max(int(sys.argv[7]),1)
-print(' '.join(f'{(int(a[i])-int(b[i]))*1000/hz/n:.2f}' for i in range(3)))" $1 $2 $3
+print(' '.join(f'{(int(a[i])-int(b[i]))*1000/hz/n:.3f}' for i in range(3)))" $1 $2 $3
 }
 record_start() { # phase name: a flight recording of it when PROFILE_PHASE names it (execution samples every 1 ms)
   if [[ " ${PROFILE_PHASE:-} " == *" $1 "* ]]; then
@@ -192,6 +193,7 @@ run_wrk() { # name mode token seconds connections [ids file]
   local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads before
   threads=$((conns < 2 ? 1 : 2))
   record_start "$name"
+  [[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
   before=$(cpu_ticks)
   wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "$BASE" \
     -- "$mode" "$token" "$threads" $ids >"$WORK/wrk.$name" 2>&1 || true
@@ -208,6 +210,12 @@ run_wrk() { # name mode token seconds connections [ids file]
   read -r jvm pg jit <<<"$cpu"
   RESULT[$name]="$rps $p50 $p99 $jvm $pg $jit"
   echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM $jvm ms (its JIT compilers $jit), PostgreSQL $pg ms"
+  if [[ "${PG_STATEMENTS:-}" == 1 && $name != warm* ]]; then # this phase's statements (every backend: the service's pool and its jobs)
+    psql -X -c "select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
+                round(total_plan_time::numeric, 0) as plan_ms, left(regexp_replace(query, '\s+', ' ', 'g'), 90) as query
+                from pg_stat_statements where query not like '%pg_stat_statements%'
+                order by total_exec_time + total_plan_time desc limit 6"
+  fi
   if [[ "${STOP_AFTER:-}" == "$name" ]]; then exit 0; fi
 }
 run_pgbench() { # name script (in scripts/bench, or an absolute path) [-D ...]
@@ -264,10 +272,10 @@ for round in $(seq 1 "$WARMUP_ROUNDS"); do
   run_wrk "warm${round}_create_live" create "$LIVE_KEY" "$WARMUP" "$CLIENTS"
   run_wrk "warm${round}_create" create "$warm_key" "$WARMUP" "$CLIENTS"
   ids_of created "$warm_from" 2000 >"$WORK/warm.ids"
-  run_wrk "warm${round}_get" get "$warm_key" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
+  run_wrk "warm${round}_get" get "$(keys4)" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
   # the floor on keys of its own, as in its phase: at 10,000-20,000 answers/s it would take the warm-up key past its
   # 100,000 a minute, and the round's list and submit would warm up the 429 answer instead
-  run_wrk "warm${round}_types" types "$(new_key test),$(new_key test),$(new_key test),$(new_key test)" "$WARMUP" "$CLIENTS"
+  run_wrk "warm${round}_types" types "$(keys4)" "$WARMUP" "$CLIENTS"
   run_wrk "warm${round}_list" list "$warm_key" "$WARMUP" "$CLIENTS"
   run_wrk "warm${round}_submit" submit "$warm_key" "$WARMUP" "$CLIENTS" "$WORK/warm.ids"
 done
@@ -302,7 +310,6 @@ run_pgbench submit pg-submit.sql -D org="$ORG" -D rows="$(psql_ "select count(*)
 psql_ "update sessions set report_generated_at = now() where organization_id = '$ORG' and status = 'completed' and report_generated_at is null"
 psql_ "analyze" # the ceilings' rows too, so that the service phases are not planned on stale statistics either
 echo "service: wrk -t2 -c$CLIENTS -d${SECONDS_EACH}s, a fresh key per phase (load average $(load))"
-[[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
 run_wrk create_live create "$LIVE_KEY" "$SECONDS_EACH" "$CLIENTS"
 T1=$(psql_ "select now()")
 run_wrk create_test create "$(new_key test)" "$SECONDS_EACH" "$CLIENTS"
@@ -312,11 +319,12 @@ ids_of created "$T0" 5000 >"$WORK/get.ids"
 # which then ran inside the get phase (2-3 s of vacuum and analyze; that run's get p99 was 162 ms, against 8 ms in its
 # later get phases); the ceilings ran without it, so the service phases do too
 psql_ "vacuum (analyze) sessions, events, webhook_deliveries"
-run_wrk get get "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/get.ids"
+# four keys, as the floor: since the native transport (session 15) the get makes more than a key's 100,000 a minute
+run_wrk get get "$(keys4)" "$SECONDS_EACH" "$CLIENTS" "$WORK/get.ids"
 run_wrk get_1 get "$(new_key test)" "$SECONDS_EACH" 1 "$WORK/get.ids"
 # the floor: what an authenticated request costs this stack with no database read at all (HTTP, auth from its
 # cache, the in-memory rate limit, JSON), so the ratios above can be read against what no database work could beat
-run_wrk types types "$(new_key test),$(new_key test),$(new_key test),$(new_key test)" "$SECONDS_EACH" "$CLIENTS" # two
+run_wrk types types "$(keys4)" "$SECONDS_EACH" "$CLIENTS" # two
 # keys per wrk thread, cycled: the floor makes more requests than a key's 100,000 a minute (the most a key may have);
 # with one key its 429s, counted out, capped it at 10,000/s, with one per thread at 20,000/s
 # the list's ceiling here, on the rows the service's list then counts (every test session of the organization): with
@@ -327,14 +335,6 @@ psql_ "analyze"
 run_pgbench list pg-list.sql -D org="$ORG"
 run_wrk list list "$(new_key test)" "$SECONDS_EACH" "$CLIENTS"
 run_wrk submit submit "$(new_key test)" "$SECONDS_EACH" "$CLIENTS" "$WORK/submit.ids"
-if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
-  echo "pg_stat_statements, top 12 by total time during the service phases:"
-  psql -X -c "select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
-              plans, round(mean_plan_time::numeric, 3) as plan_ms,
-              left(regexp_replace(query, '\s+', ' ', 'g'), 110) as query
-              from pg_stat_statements where query not like 'SELECT % FROM sessions WHERE organization_id = \$1 AND%'
-              order by total_exec_time desc limit 12" # (not the list ceiling's pgbench statements)
-fi
 
 drain_reports "service phases"
 

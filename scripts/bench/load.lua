@@ -31,8 +31,8 @@ local CREATE_BODY = '{"assessmentType":"disc","candidate":{"externalId":"bench-c
 function init(args)
   mode = args[1]
   -- TOKEN may be several keys separated by commas: thread n takes the n-th, the (n + THREADS)-th, ... and cycles over
-  -- them request by request (a key's rate limit is per minute, at most 100,000, and the floor phase makes more
-  -- requests than one key, or one per thread, may)
+  -- them request by request (a key's rate limit is per minute, at most 100,000, and the floor and get phases make
+  -- more requests than one key, or one per thread, may)
   nthreads = tonumber(args[3])
   local tokens = {}
   for t in string.gmatch(args[2], "[^,]+") do tokens[#tokens + 1] = t end
@@ -59,6 +59,10 @@ local function next_session()
 end
 
 function request()
+  if #auth > 1 then
+    next_auth = next_auth % #auth + 1
+    wrk.headers["Authorization"] = auth[next_auth]
+  end
   if mode == "create" then
     return wrk.format("POST", "/api/v1/sessions", nil, CREATE_BODY)
   elseif mode == "get" then
@@ -66,10 +70,6 @@ function request()
   elseif mode == "list" then
     return wrk.format("GET", "/api/v1/sessions?limit=20")
   elseif mode == "types" then
-    if #auth > 1 then
-      next_auth = next_auth % #auth + 1
-      wrk.headers["Authorization"] = auth[next_auth]
-    end
     return wrk.format("GET", "/api/v1/assessments/types")
   elseif mode == "submit" then
     return wrk.format("POST", "/api/v1/sessions/" .. next_session() .. "/submit", nil, SUBMIT_BODY)
