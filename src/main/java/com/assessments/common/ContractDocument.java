@@ -7,6 +7,11 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * openapi.yaml as the running service reads it (contract/openapi.yaml, copied there by the build): route security,
@@ -48,26 +53,65 @@ public final class ContractDocument {
         return b;
     }
 
+    /**
+     * The build's JSON copy of this very file when there is one (parsing 350 KB of YAML took 110-180 ms of the start's
+     * main thread, the JSON copy about a quarter of that), else the YAML itself. The copy is named after the YAML's
+     * digest, so a copy left from an earlier version of the file (dev mode copies the YAML again, not the JSON) is
+     * never taken for it.
+     */
     private static JsonNode read() {
+        byte[] yaml = bytes();
         try {
-            return new ObjectMapper(new YAMLFactory()).readTree(bytes());
+            byte[] json = resource(jsonCopyName(yaml));
+            return json != null ? new ObjectMapper().readTree(json) : new ObjectMapper(new YAMLFactory()).readTree(yaml);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot parse openapi.yaml", e);
         }
     }
 
+    /** contract/openapi-DIGEST.json: the first 16 hex digits of the YAML's SHA-256. */
+    static String jsonCopyName(byte[] yaml) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(yaml);
+            return "contract/openapi-" + HexFormat.of().formatHex(digest, 0, 8) + ".json";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The build step (exec-maven-plugin, process-classes): writes the JSON copy of contract/openapi.yaml next to it.
+     * Arguments: the classes directory.
+     */
+    public static void main(String[] args) throws IOException {
+        Path contract = Path.of(args[0], "contract");
+        byte[] yaml = Files.readAllBytes(contract.resolve("openapi.yaml"));
+        try (var old = Files.newDirectoryStream(contract, "openapi-*.json")) {
+            for (Path p : old) {
+                Files.delete(p);
+            }
+        }
+        JsonNode tree = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+        Files.write(Path.of(args[0]).resolve(jsonCopyName(yaml)), new ObjectMapper().writeValueAsBytes(tree));
+    }
+
     private static byte[] readBytes() {
+        byte[] b = resource("contract/openapi.yaml");
+        if (b == null) {
+            throw new IllegalStateException("contract/openapi.yaml is missing from the class path");
+        }
+        return b;
+    }
+
+    private static byte[] resource(String name) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         if (loader == null) {
             loader = ContractDocument.class.getClassLoader();
         }
-        try (InputStream in = loader.getResourceAsStream("contract/openapi.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("contract/openapi.yaml is missing from the class path");
-            }
-            return in.readAllBytes();
+        try (InputStream in = loader.getResourceAsStream(name)) {
+            return in == null ? null : in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read openapi.yaml", e);
+            throw new UncheckedIOException("cannot read " + name, e);
         }
     }
 }

@@ -66,8 +66,9 @@ class NativeResourcesTest {
         assertTrue(named.containsAll(Set.of("contract/openapi.yaml", "occupations.json", "web/sdk/embed.js", "fonts/", "docs/")),
                 named.toString());
         for (String n : named) {
-            // a folder prefix ("docs/" + fragment) must hold included resources; a whole path must be one
-            boolean folder = n.endsWith("/");
+            // a prefix (a folder, "docs/" + fragment, or a name's start, "contract/openapi-" + digest) must start
+            // included resources; a whole path must be one
+            boolean folder = n.endsWith("/") || n.endsWith("-");
             List<String> hits = resources.stream().filter(r -> folder ? r.startsWith(n) : r.equals(n)).toList();
             assertFalse(hits.isEmpty(), "named in the code but not a resource: " + n);
             assertTrue(hits.stream().anyMatch(r -> includes.stream().anyMatch(i -> i.matches(Path.of(r)))),
