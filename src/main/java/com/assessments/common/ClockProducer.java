@@ -3,6 +3,7 @@ package com.assessments.common;
 import io.quarkus.arc.DefaultBean;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
 import java.time.Clock;
 
@@ -12,7 +13,7 @@ public class ClockProducer {
 
     @Produces
     @DefaultBean
-    @ApplicationScoped
+    @Singleton // no client proxy in front of every clock.instant()
     Clock clock() {
         return Clock.systemUTC();
     }

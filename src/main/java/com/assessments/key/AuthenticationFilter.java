@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 
+import java.lang.reflect.Method;
 import java.util.Map;
 
 /**
@@ -57,13 +58,15 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (resourceInfo == null || resourceInfo.getResourceMethod() == null) {
+        // once: every call on resourceInfo goes through its request-scoped proxy
+        Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();
+        if (method == null) {
             return;
         }
-        var found = contract.forOperation(resourceInfo.getResourceMethod().getName());
+        var found = contract.forOperation(method.getName());
         if (found.isEmpty() && implementsContract(resourceInfo.getResourceClass())) {
             // fail closed: a contract route whose operation the contract does not know must not run unauthenticated
-            throw new IllegalStateException("no security requirement for " + resourceInfo.getResourceMethod().getName());
+            throw new IllegalStateException("no security requirement for " + method.getName());
         }
         if (found.isEmpty()) {
             return; // not a contract operation (docs pages)

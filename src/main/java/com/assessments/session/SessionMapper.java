@@ -18,7 +18,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import java.util.Map;
  * Session entities to the contract's DTOs: the API's and the runner's responses, and the data of the session's events. The JSON columns
  * are read here; config and metadata are written as JSON by {@link SessionRules}, the others through {@link #write}.
  */
-@ApplicationScoped
+@Singleton // no client proxy in front of each call: on the GET session path, proxies were 9 % of its CPU in a profile
 public class SessionMapper {
 
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {

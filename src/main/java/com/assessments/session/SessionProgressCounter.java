@@ -5,7 +5,7 @@ import com.assessments.scoring.QuestionBanks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -14,7 +14,7 @@ import java.util.Set;
  * A session's progress for the API: distinct questions answered of the bank's total. Submitted sessions (completed,
  * or failed scoring) count their submitted answers; the others the runner's saved ones.
  */
-@ApplicationScoped
+@Singleton // no client proxy in front of each call: on the GET session path, proxies were 9 % of its CPU in a profile
 public class SessionProgressCounter {
 
     private final QuestionBanks banks;

@@ -15,7 +15,7 @@ import com.assessments.idempotency.Idempotency;
 import com.assessments.key.Caller;
 import com.assessments.report.ReportService;
 import io.quarkus.panache.common.Parameters;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.persistence.EntityManager;
 import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
@@ -30,7 +30,7 @@ import java.util.List;
  * The API's side of sessions (secret keys): create, read, list, delete, submit. The runner's side (session token) is
  * {@link RunnerService}; both score through {@link SubmissionScorer}.
  */
-@ApplicationScoped
+@Singleton // no client proxy in front of each call: on the GET session path, proxies were 9 % of its CPU in a profile
 public class SessionService {
 
     static final int DEFAULT_EXPIRES_IN = 86_400;

@@ -10,6 +10,7 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 
+import java.lang.reflect.Method;
 import java.util.List;
 
 /**
@@ -33,16 +34,26 @@ public class ParameterFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (resourceInfo == null || resourceInfo.getResourceMethod() == null || !implementsContract(resourceInfo.getResourceClass())) {
+        // once: every call on resourceInfo goes through its request-scoped proxy
+        Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();
+        if (method == null || !CONTRACT_CLASSES.get(resourceInfo.getResourceClass())) {
             return;
         }
-        List<ApiException.FieldIssue> issues = parameters.check(resourceInfo.getResourceMethod().getName(),
+        List<ApiException.FieldIssue> issues = parameters.check(method.getName(),
                 name -> request.getUriInfo().getQueryParameters().get(name),
                 name -> request.getHeaders().get(name));
         if (!issues.isEmpty()) {
             throw ApiException.validation(issues);
         }
     }
+
+    /** Whether a resource class implements a contract interface, worked out once per class. */
+    private static final ClassValue<Boolean> CONTRACT_CLASSES = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return implementsContract(type);
+        }
+    };
 
     private static boolean implementsContract(Class<?> type) {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {

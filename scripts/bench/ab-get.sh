@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Interleaved A/B of two builds on the read path, for a shared machine whose speed drifts by tens of percent within
+# minutes (sequential runs of scripts/benchmark.sh could not tell 5 % apart). Both jars run at once against one
+# throwaway PostgreSQL; after a warm-up each, ROUNDS rounds alternate DURATION seconds of GET /api/v1/sessions/{id}
+# (16 connections, the same sessions and keys) against A, then B, then A... so that any drift of the machine falls on
+# both alike. Prints each round and the medians: 2xx answers per second, and each JVM's CPU per answer (ms; the
+# figure that moves least with the machine's load), with PostgreSQL's CPU per answer beside it.
+#   scripts/bench/ab-get.sh A/quarkus-app/quarkus-run.jar B/quarkus-app/quarkus-run.jar   [ROUNDS=6 DURATION=10 MODE=get]
+# MODE=types compares the floor (GET /api/v1/assessments/types) instead. Needs what scripts/benchmark.sh needs.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+JAR_A=$(readlink -f "$1") JAR_B=$(readlink -f "$2")
+ROUNDS=${ROUNDS:-6} SECS=${DURATION:-10} MODE=${MODE:-get} CLIENTS=${CLIENTS:-16}
+WORK=$(mktemp -d /tmp/ab-get.XXXXXX); chmod 755 "$WORK"
+PIDS=() PG_BIN=""
+cleanup() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  [[ -n "$PG_BIN" ]] && as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d' + sys.argv[1]))" "$1"; }
+
+for dir in /usr/lib/postgresql/*/bin; do [[ -x "$dir/initdb" ]] && PG_BIN=$dir; done
+PG_PORT=$(free_port)
+mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
+as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
+as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 \
+  -c shared_buffers=256MB -c max_connections=100 -c max_wal_size=2GB" start >/dev/null
+export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
+psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
+
+ADMIN_TOKEN=$(head -c 36 /dev/urandom | base64 | tr -d '/+=')
+export ADMIN_TOKEN ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)
+export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/postgres"
+export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
+declare -A PORT PID
+for side in A B; do # one after the other: the first migrates the database
+  jar=JAR_$side
+  PORT[$side]=$(free_port)
+  (cd "$(dirname "${!jar}")" && PORT=${PORT[$side]} exec java ${JAVA_OPTS:-} -jar "$(basename "${!jar}")") >"$WORK/app-$side.log" 2>&1 &
+  PID[$side]=$! PIDS+=($!)
+  for _ in $(seq 1 1200); do
+    [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:${PORT[$side]}/api/v1/status" || true) == 200 ]] && break
+    kill -0 "${PID[$side]}" 2>/dev/null || { cat "$WORK/app-$side.log" >&2; exit 1; }
+    sleep 0.05
+  done
+done
+BASE=http://127.0.0.1:${PORT[A]}
+admin() { curl -sf -X "$1" "$BASE$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' ${3:+-d "$3"}; }
+ORG=$(admin POST /api/admin/organizations \
+  '{"name":"Benchmark","assessmentTypes":["disc"],"licenses":{"disc":100000000},"rateLimitPerMinute":100000}' | json "['id']")
+new_key() { admin POST "/api/admin/organizations/$ORG/keys" '{"environment":"test"}' | json "['secretKey']['secret']"; }
+# sixteen keys, cycled request by request: both sides together make more than 4 keys' 100,000 a minute (the limit
+# holds across replicas, so A and B share it)
+KEYS=$(for _ in $(seq 1 16); do new_key; done | paste -sd,)
+wrk_() { # side seconds: runs the load, prints "2xx seconds"
+  wrk -t2 -c"$CLIENTS" -d"$2s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "http://127.0.0.1:${PORT[$1]}" \
+    -- "$MODE" "$KEYS" 2 "$WORK/ids" >"$WORK/wrk.out" 2>&1 || true
+  awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.out"
+}
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+pg_ticks() {
+  local pm; pm=$(head -1 "$WORK/pg/postmaster.pid")
+  cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}
+    $2 == pm {t += $12 + $13} pid == pm {t += $12 + $13 + $14 + $15} END {print t + 0}'
+}
+# sessions to read: a few seconds of creates through A
+wrk -t2 -c"$CLIENTS" -d5s -s "$ROOT/scripts/bench/load.lua" "$BASE" -- create "$KEYS" 2 >/dev/null 2>&1 || true
+psql_ "select id from sessions where organization_id = '$ORG' order by random() limit 5000" >"$WORK/ids"
+psql_ "vacuum (analyze)"
+echo "$(wc -l <"$WORK/ids") sessions; warm-up (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+for _ in 1 2 3 4; do for side in A B; do wrk_ "$side" 10 >/dev/null; done; done
+HZ=$(getconf CLK_TCK)
+echo "round side req/s JVM-ms/answer PostgreSQL-ms/answer"
+for r in $(seq 1 "$ROUNDS"); do
+  for side in $([[ $((r % 2)) == 1 ]] && echo "A B" || echo "B A"); do # ABBA: neither side always goes first
+    j0=$(ticks "${PID[$side]}") p0=$(pg_ticks)
+    n=$(wrk_ "$side" "$SECS")
+    grep -q '429=0 ' "$WORK/wrk.out" || { echo "429 answers: the keys' limits were reached" >&2; cat "$WORK/wrk.out" >&2; exit 1; }
+    j1=$(ticks "${PID[$side]}") p1=$(pg_ticks)
+    python3 -c "n=max($n,1); print($r, '$side', round($n / $SECS), f'{($j1 - $j0) * 1000 / $HZ / n:.4f}', f'{($p1 - $p0) * 1000 / $HZ / n:.4f}')"
+  done
+done | tee "$WORK/rounds"
+python3 - "$WORK/rounds" <<'EOF'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1]) if l.split() and l.split()[0].isdigit()]
+med = {s: [statistics.median(float(r[i]) for r in rows if r[1] == s) for i in (2, 3, 4)] for s in "AB"}
+for s in "AB":
+    print(f"median {s}: {med[s][0]:,.0f} req/s, JVM {med[s][1]:.4f} ms, PostgreSQL {med[s][2]:.4f} ms per answer")
+print(f"B/A: req/s {med['B'][0] / med['A'][0]:.3f}, JVM CPU per answer {med['B'][1] / med['A'][1]:.3f}")
+EOF
