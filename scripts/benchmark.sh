@@ -84,16 +84,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-now() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
-as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d' + sys.argv[1]))" "$1"; }
-load() { cut -d' ' -f1-3 /proc/loadavg; }
+source "$ROOT/scripts/bench/common.sh" # free_port, now, as_pg, json, load, pg_bin, pg_cpu_ticks
 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------
-for dir in "$(dirname "$(readlink -f "$(command -v pg_ctl 2>/dev/null || echo /nonexistent)")")" /usr/lib/postgresql/*/bin; do
-  [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]] && { PG_BIN=$dir; break; }
-done
+PG_BIN=$(pg_bin)
 [[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
 PG_PORT=$(free_port)
 mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
@@ -164,11 +158,8 @@ declare -A RESULT
 # requests per second do, and the compilers' share says whether a phase measured compiled code or the compiling
 cpu_ticks() {
   local pm jvm pg jit
-  pm=$(head -1 "$WORK/pg/postmaster.pid")
   jvm=$(awk '{print $14 + $15}' "/proc/$APP_PID/stat")
-  # the backends (children of the postmaster) and the postmaster, with the time of its children that have exited
-  pg=$(cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}
-    $2 == pm {t += $12 + $13} pid == pm {t += $12 + $13 + $14 + $15} END {print t + 0}')
+  pg=$(pg_cpu_ticks "$WORK/pg")
   jit=$(for task in /proc/"$APP_PID"/task/*; do
           if [[ "$(cat "$task/comm" 2>/dev/null)" == C[12]\ CompilerThre* ]]; then sed 's/^.*) //' "$task/stat" 2>/dev/null || true; fi
         done | awk '{t += $12 + $13} END {print t + 0}')

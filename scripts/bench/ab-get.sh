@@ -19,11 +19,10 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d' + sys.argv[1]))" "$1"; }
+source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, json, load, pg_bin, pg_cpu_ticks
 
-for dir in /usr/lib/postgresql/*/bin; do [[ -x "$dir/initdb" ]] && PG_BIN=$dir; done
+PG_BIN=$(pg_bin)
+[[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
 PG_PORT=$(free_port)
 mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
 as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
@@ -62,25 +61,20 @@ wrk_() { # side seconds: runs the load, prints "2xx seconds"
   awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.out"
 }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-pg_ticks() {
-  local pm; pm=$(head -1 "$WORK/pg/postmaster.pid")
-  cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}
-    $2 == pm {t += $12 + $13} pid == pm {t += $12 + $13 + $14 + $15} END {print t + 0}'
-}
 # sessions to read: a few seconds of creates through A
 wrk -t2 -c"$CLIENTS" -d5s -s "$ROOT/scripts/bench/load.lua" "$BASE" -- create "$KEYS" 2 >/dev/null 2>&1 || true
 psql_ "select id from sessions where organization_id = '$ORG' order by random() limit 5000" >"$WORK/ids"
 psql_ "vacuum (analyze)"
-echo "$(wc -l <"$WORK/ids") sessions; warm-up (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "$(wc -l <"$WORK/ids") sessions; warm-up (load average $(load))"
 for _ in 1 2 3 4; do for side in A B; do wrk_ "$side" 10 >/dev/null; done; done
 HZ=$(getconf CLK_TCK)
 echo "round side req/s JVM-ms/answer PostgreSQL-ms/answer"
 for r in $(seq 1 "$ROUNDS"); do
   for side in $([[ $((r % 2)) == 1 ]] && echo "A B" || echo "B A"); do # ABBA: neither side always goes first
-    j0=$(ticks "${PID[$side]}") p0=$(pg_ticks)
+    j0=$(ticks "${PID[$side]}") p0=$(pg_cpu_ticks "$WORK/pg")
     n=$(wrk_ "$side" "$SECS")
     grep -q '429=0 ' "$WORK/wrk.out" || { echo "429 answers: the keys' limits were reached" >&2; cat "$WORK/wrk.out" >&2; exit 1; }
-    j1=$(ticks "${PID[$side]}") p1=$(pg_ticks)
+    j1=$(ticks "${PID[$side]}") p1=$(pg_cpu_ticks "$WORK/pg")
     python3 -c "n=max($n,1); print($r, '$side', round($n / $SECS), f'{($j1 - $j0) * 1000 / $HZ / n:.4f}', f'{($p1 - $p0) * 1000 / $HZ / n:.4f}')"
   done
 done | tee "$WORK/rounds"

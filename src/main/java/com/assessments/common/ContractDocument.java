@@ -69,6 +69,23 @@ public final class ContractDocument {
         }
     }
 
+    /**
+     * The document as JSON (served at /q/openapi?format=json): the build's copy when there is one of this very file,
+     * else the parsed tree written out, which is what the build writes.
+     */
+    public static byte[] json() {
+        byte[] copy = resource(jsonCopyName(bytes()));
+        return copy != null ? copy : toJson(tree());
+    }
+
+    private static byte[] toJson(JsonNode tree) {
+        try {
+            return new ObjectMapper().writeValueAsBytes(tree);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** contract/openapi-DIGEST.json: the first 16 hex digits of the YAML's SHA-256. */
     static String jsonCopyName(byte[] yaml) {
         try {
@@ -91,8 +108,7 @@ public final class ContractDocument {
                 Files.delete(p);
             }
         }
-        JsonNode tree = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-        Files.write(Path.of(args[0]).resolve(jsonCopyName(yaml)), new ObjectMapper().writeValueAsBytes(tree));
+        Files.write(Path.of(args[0]).resolve(jsonCopyName(yaml)), toJson(new ObjectMapper(new YAMLFactory()).readTree(yaml)));
     }
 
     private static byte[] readBytes() {

@@ -1,8 +1,6 @@
 package com.assessments.docs;
 
 import com.assessments.common.ContractDocument;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -10,12 +8,10 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
-import java.io.UncheckedIOException;
-
 /**
  * {@code GET /q/openapi} answers openapi.yaml itself: in YAML (its default form, also {@code /q/openapi.yaml} and
  * {@code .yml}) the file's bytes, comments and layout included; in JSON ({@code ?format=json}, {@code Accept:
- * application/json} or {@code /q/openapi.json}) the same tree written as JSON, converted once on first use. The
+ * application/json} or {@code /q/openapi.json}) the same tree as JSON (the build's copy, {@link ContractDocument#json}). The
  * file is not where SmallRye OpenAPI looks for a static document (META-INF/openapi.yaml), so SmallRye keeps only an
  * empty one: it would otherwise parse the 350 KB file at build and again at every start (0.4 s of the start's main
  * thread) to serve a re-serialized copy. Its handler still answers what this route leaves to it (OPTIONS).
@@ -58,11 +54,7 @@ public class ContractFileRoute {
     private Buffer json() {
         Buffer b = json;
         if (b == null) {
-            try {
-                b = Buffer.buffer(new ObjectMapper().writeValueAsBytes(ContractDocument.tree()));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
+            b = Buffer.buffer(ContractDocument.json());
             json = b;
         }
         return b;

@@ -2,6 +2,7 @@ package com.assessments.key;
 
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
+import com.assessments.common.http.ContractResources;
 import com.assessments.portal.auth.PortalAuthenticator;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -29,7 +30,6 @@ import java.util.Map;
 public class AuthenticationFilter implements ContainerRequestFilter {
 
     static final String BEARER = "Bearer ";
-    static final String CONTRACT_PACKAGE = "com.assessments.api";
     static final String SESSION_TOKEN_PREFIX = "vst_";
 
     @Context
@@ -64,7 +64,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
             return;
         }
         var found = contract.forOperation(method.getName());
-        if (found.isEmpty() && implementsContract(resourceInfo.getResourceClass())) {
+        if (found.isEmpty() && ContractResources.implementsContract(resourceInfo.getResourceClass())) {
             // fail closed: a contract route whose operation the contract does not know must not run unauthenticated
             throw new IllegalStateException("no security requirement for " + method.getName());
         }
@@ -184,15 +184,6 @@ public class AuthenticationFilter implements ContainerRequestFilter {
             throw new ApiException(ErrorCode.INVALID_ADMIN_TOKEN, "Missing or wrong operator token.");
         }
         limit("operator", rateLimiter.limits().operatorPerMinute(), "with the operator token");
-    }
-
-    private static boolean implementsContract(Class<?> resourceClass) {
-        for (Class<?> type : resourceClass.getInterfaces()) {
-            if (type.getPackageName().equals(CONTRACT_PACKAGE)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The token of "Bearer <token>" (scheme case-insensitive), or null when absent or malformed. */

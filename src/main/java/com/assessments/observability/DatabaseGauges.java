@@ -4,6 +4,7 @@ import com.assessments.common.AssessmentTypes;
 import com.assessments.jobs.HousekeepingJob;
 import com.assessments.report.ReportService;
 import com.assessments.session.ExpiryJob;
+import com.assessments.webhook.delivery.Deliveries;
 import com.assessments.webhook.delivery.DeliveryWorker;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -43,7 +44,7 @@ public class DatabaseGauges {
     static final String QUEUE_BY_STATE = """
             select (select count(*) from webhook_deliveries where status = 'pending'),
                    (select count(*) from webhook_deliveries where status = 'failed'),
-                   (select count(*) from webhook_deliveries where status = 'dead' and superseded_by is null)""";
+                   """ + Deliveries.DEAD_LETTER_COUNT;
 
     private final EntityManager em;
     private final Map<String, AtomicLong> licensesAvailable = new ConcurrentHashMap<>();

@@ -1,5 +1,6 @@
 package com.assessments.status;
 
+import com.assessments.webhook.delivery.Deliveries;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -188,7 +189,7 @@ public class PlatformHealth {
                    count(distinct d.endpoint_id) filter (where d.status = 'failed' and sendable),
                    count(*) filter (where sendable and d.next_attempt_at < ?),
                    count(*) filter (where not sendable and w.deleted_at is null),
-                   (select count(*) from webhook_deliveries where status = 'dead' and superseded_by is null)
+            """ + Deliveries.DEAD_LETTER_COUNT + "\n" + """
             from webhook_deliveries d
             join webhook_endpoints w on w.id = d.endpoint_id,
             lateral (select w.status = 'enabled' and w.deleted_at is null as sendable) f

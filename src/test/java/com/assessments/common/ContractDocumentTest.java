@@ -29,6 +29,7 @@ class ContractDocumentTest {
             assertEquals(fromYaml, new ObjectMapper().readTree(copy));
         }
         assertEquals(fromYaml, ContractDocument.tree());
+        assertEquals(fromYaml, new ObjectMapper().readTree(ContractDocument.json())); // what /q/openapi?format=json serves
     }
 
     @Test

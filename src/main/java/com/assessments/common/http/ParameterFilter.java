@@ -23,9 +23,6 @@ import java.util.List;
 @Priority(Priorities.USER)
 public class ParameterFilter implements ContainerRequestFilter {
 
-    /** The package of the interfaces generated from openapi.yaml; their method names are the operation ids. */
-    private static final String CONTRACT_PACKAGE = "com.assessments.api";
-
     @Context
     ResourceInfo resourceInfo;
 
@@ -36,7 +33,7 @@ public class ParameterFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         // once: every call on resourceInfo goes through its request-scoped proxy
         Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();
-        if (method == null || !CONTRACT_CLASSES.get(resourceInfo.getResourceClass())) {
+        if (method == null || !ContractResources.implementsContract(resourceInfo.getResourceClass())) {
             return;
         }
         List<ApiException.FieldIssue> issues = parameters.check(method.getName(),
@@ -45,24 +42,5 @@ public class ParameterFilter implements ContainerRequestFilter {
         if (!issues.isEmpty()) {
             throw ApiException.validation(issues);
         }
-    }
-
-    /** Whether a resource class implements a contract interface, worked out once per class. */
-    private static final ClassValue<Boolean> CONTRACT_CLASSES = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            return implementsContract(type);
-        }
-    };
-
-    private static boolean implementsContract(Class<?> type) {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            for (Class<?> i : c.getInterfaces()) {
-                if (i.getPackageName().equals(CONTRACT_PACKAGE)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 }

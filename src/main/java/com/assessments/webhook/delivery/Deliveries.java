@@ -22,6 +22,12 @@ import java.util.Optional;
 public class Deliveries {
 
     static final String PREFIX = "whd_";
+    /**
+     * The dead-letter queue's size, as a scalar subquery, for the gauges and /status alike: dead deliveries that were
+     * not resent or recovered since (superseded_by), counted on the partial index of dead rows (V10).
+     */
+    public static final String DEAD_LETTER_COUNT =
+            "(select count(*) from webhook_deliveries where status = 'dead' and superseded_by is null)";
     private static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
     /** One delivery as the API shows it. */

@@ -1,0 +1,34 @@
+package com.assessments.common.http;
+
+/**
+ * Whether a resource class implements one of the interfaces generated from openapi.yaml (package
+ * {@value #CONTRACT_PACKAGE}, whose method names are the operation ids): the request filters apply the contract's
+ * security and parameter rules to those routes only. Worked out once per class, not on every request.
+ */
+public final class ContractResources {
+
+    /** The package of the interfaces generated from openapi.yaml. */
+    public static final String CONTRACT_PACKAGE = "com.assessments.api";
+
+    private static final ClassValue<Boolean> IMPLEMENTS_CONTRACT = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+                for (Class<?> i : c.getInterfaces()) {
+                    if (i.getPackageName().equals(CONTRACT_PACKAGE)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    };
+
+    private ContractResources() {
+    }
+
+    /** True when the class, or a superclass, implements a contract interface. */
+    public static boolean implementsContract(Class<?> resourceClass) {
+        return IMPLEMENTS_CONTRACT.get(resourceClass);
+    }
+}
