@@ -45,6 +45,8 @@ public class ContractParameters {
     }
 
     private final Map<String, List<Declared>> byOperationId;
+    /** The operations whose request body the contract marks required (an absent body is then 400, not null). */
+    private final Set<String> bodyRequired;
 
     public ContractParameters() {
         this(com.assessments.common.ContractDocument.tree());
@@ -52,6 +54,7 @@ public class ContractParameters {
 
     ContractParameters(JsonNode root) {
         Map<String, List<Declared>> result = new HashMap<>();
+        Set<String> required = new java.util.HashSet<>();
         root.path("paths").properties().forEach(path -> {
             JsonNode shared = path.getValue().path("parameters");
             path.getValue().properties().forEach(op -> {
@@ -60,10 +63,19 @@ public class ContractParameters {
                     collect(root, shared, declared);
                     collect(root, op.getValue().path("parameters"), declared);
                     result.put(op.getValue().path("operationId").asText(), List.copyOf(declared));
+                    if (op.getValue().path("requestBody").path("required").asBoolean(false)) {
+                        required.add(op.getValue().path("operationId").asText());
+                    }
                 }
             });
         });
         this.byOperationId = Map.copyOf(result);
+        this.bodyRequired = Set.copyOf(required);
+    }
+
+    /** Whether the operation's request body is required (requestBody.required in the contract). */
+    public boolean bodyRequired(String operationId) {
+        return bodyRequired.contains(operationId);
     }
 
     /** The query and header parameters of an operation, in the contract's order; empty for unknown operations. */
