@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +22,8 @@ import java.util.regex.Pattern;
  * The query and header parameters each operation of openapi.yaml declares, with their schemas, and the check of a
  * request's values against them. JAX-RS would otherwise convert the values itself and report a failure without
  * saying which parameter it was (or not at all: an empty {@code ?limit=} takes the default), so
- * {@link ParameterFilter} runs this check first and names the parameter as the contract spells it.
+ * {@link ParameterFilter} runs this check first and names the parameter as the contract spells it. Also which
+ * operations require a request body, for RequestBodyValidation.
  */
 @ApplicationScoped
 public class ContractParameters {
@@ -54,7 +56,7 @@ public class ContractParameters {
 
     ContractParameters(JsonNode root) {
         Map<String, List<Declared>> result = new HashMap<>();
-        Set<String> required = new java.util.HashSet<>();
+        Set<String> required = new HashSet<>();
         root.path("paths").properties().forEach(path -> {
             JsonNode shared = path.getValue().path("parameters");
             path.getValue().properties().forEach(op -> {
