@@ -82,9 +82,17 @@ public class EventRecorder {
         return id;
     }
 
-    /** Right to forget: the session's events go, and before them their webhook deliveries (which reference them). */
+    /**
+     * Right to forget: the session's events go, and before them their webhook deliveries (which reference them). The
+     * events are locked first: a resend or recover that copies one of their deliveries takes a KEY SHARE lock on the
+     * event before it locks any delivery (Deliveries.eventOf, Deliveries.recoverable), so the two wait for each other
+     * in one order (no deadlock), and a copy committed while this waited is seen by the delete of the deliveries below
+     * (the delete of the events would otherwise fail on it).
+     */
     @Transactional(Transactional.TxType.MANDATORY)
     public void forget(String sessionId) {
+        em.createNativeQuery("select id from events where session_id = ?1 order by id for update")
+                .setParameter(1, sessionId).getResultList();
         fanOut.forget(sessionId);
         em.createNativeQuery("delete from events where session_id = ?1").setParameter(1, sessionId).executeUpdate();
     }

@@ -235,6 +235,11 @@ public class WebhookService {
         return originals.size();
     }
 
+    /** See {@link Deliveries#lockEventsToRecover}: before recovering several endpoints in one transaction. */
+    public void lockEventsToRecover(List<String> endpointIds, Instant since, Instant until) {
+        deliveries.lockEventsToRecover(endpointIds, since, until);
+    }
+
     private static void checkEvents(List<String> events) {
         if (events != null && events.contains(TEST_EVENT)) {
             throw ApiException.validation("events", "cannot include " + TEST_EVENT

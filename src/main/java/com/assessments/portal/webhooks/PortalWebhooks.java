@@ -164,12 +164,15 @@ public class PortalWebhooks {
         if (!since.isBefore(end)) {
             throw ApiException.validation("since", "must be before until (or before now when until is omitted)");
         }
+        List<WebhookEndpoint> endpoints = WebhookEndpoint.<WebhookEndpoint>list(
+                        "organizationId = ?1 and deletedAt is null order by createdAt", organizationId).stream()
+                .filter(endpoint -> environment == null || environment.equals(endpoint.environment)).toList();
+        // every endpoint's events before the first endpoint's deliveries, as one recover locks them (no deadlock
+        // with right to forget, which locks a session's events first)
+        webhooks.lockEventsToRecover(endpoints.stream().map(endpoint -> endpoint.id).toList(), since, until);
         int recovered = 0;
-        for (WebhookEndpoint endpoint : WebhookEndpoint.<WebhookEndpoint>list("organizationId = ?1 and deletedAt is null order by createdAt",
-                organizationId)) {
-            if (environment == null || environment.equals(endpoint.environment)) {
-                recovered += webhooks.recover(anyEnvironment(organizationId), endpoint.id, since, until);
-            }
+        for (WebhookEndpoint endpoint : endpoints) {
+            recovered += webhooks.recover(anyEnvironment(organizationId), endpoint.id, since, until);
         }
         audit.record(organizationId, userId, "webhook.dead_letters_recovered", null,
                 environment == null ? Map.of("recovered", recovered) : Map.of("recovered", recovered, "environment", environment));

@@ -9,6 +9,7 @@ import jakarta.persistence.EntityManager;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -135,10 +136,18 @@ public class Deliveries {
                 .setParameter(1, endpointId).executeUpdate();
     }
 
-    /** The event a delivery of this endpoint carries; empty when the endpoint has no such delivery. */
+    /**
+     * The event a delivery of this endpoint carries, for a copy of it (resend); empty when the endpoint has no such
+     * delivery, or once its session was forgotten. The event is locked KEY SHARE before any delivery is, as right to
+     * forget locks events before deliveries (EventRecorder.forget): a forget under way is waited for, and then its
+     * delivery is gone.
+     */
     public Optional<String> eventOf(String id, String endpointId) {
         @SuppressWarnings("unchecked")
-        List<String> events = em.createNativeQuery("select event_id from webhook_deliveries where id = ?1 and endpoint_id = ?2")
+        List<String> events = em.createNativeQuery("""
+                        select e.id from webhook_deliveries d join events e on e.id = d.event_id
+                        where d.id = ?1 and d.endpoint_id = ?2
+                        for key share of e""")
                 .setParameter(1, id).setParameter(2, endpointId).getResultList();
         return events.stream().findFirst();
     }
@@ -146,18 +155,43 @@ public class Deliveries {
     /**
      * The endpoint's failed and dead deliveries created in [since, until) that nothing superseded yet, oldest first,
      * locked (FOR UPDATE: a concurrent recover waits here, then finds them superseded and skips them). Deliveries in
-     * flight (claimed) are left alone: their outcome is not known yet.
+     * flight (claimed) are left alone: their outcome is not known yet. Their events are locked first
+     * ({@link #lockEventsToRecover}), and only deliveries of those events are taken; the deliveries are locked in id
+     * order, as every other statement that locks several of them does.
      */
     public List<Original> recoverable(String endpointId, Instant since, Instant until, Instant now) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                        select id, event_id from webhook_deliveries
+        List<String> events = lockEventsToRecover(List.of(endpointId), since, until);
+        if (events.isEmpty()) {
+            return List.of();
+        }
+        List<Object[]> rows = sql.rows("""
+                        select id, event_id, created_at from webhook_deliveries
                         where endpoint_id = ?1 and status in ('failed', 'dead') and superseded_by is null
                           and created_at >= ?2 and created_at < ?3 and (claimed_until is null or claimed_until <= ?4)
-                        order by created_at, id
-                        for update""")
-                .setParameter(1, endpointId).setParameter(2, since).setParameter(3, until).setParameter(4, now).getResultList();
-        return rows.stream().map(r -> new Original((String) r[0], (String) r[1])).toList();
+                          and event_id = any (?5)
+                        order by id for update""",
+                endpointId, since, until, now, events.toArray(String[]::new));
+        return rows.stream()
+                .sorted(Comparator.comparing((Object[] r) -> (Instant) r[2]).thenComparing(r -> (String) r[0]))
+                .map(r -> new Original((String) r[0], (String) r[1])).toList();
+    }
+
+    /**
+     * KEY SHARE locks, in id order, on the events of the endpoints' failed and dead deliveries created in [since,
+     * until) (no end when until is null) that nothing superseded yet: every event a recover over them may copy a
+     * delivery of. Right to forget locks a session's events before its deliveries (EventRecorder.forget), and a
+     * copy's insert needs its event, so a recover locks them first too: the two then wait for each other in one
+     * order and cannot deadlock. A recover over several endpoints in one transaction (the portal's) calls this for
+     * all of them before the first. Returns the events' ids.
+     */
+    public List<String> lockEventsToRecover(List<String> endpointIds, Instant since, Instant until) {
+        return sql.column("""
+                        select id from events where id in (
+                          select event_id from webhook_deliveries
+                          where endpoint_id = any (?1) and status in ('failed', 'dead') and superseded_by is null
+                            and created_at >= ?2 and (cast(?3 as timestamptz) is null or created_at < ?3))
+                        order by id for key share""",
+                endpointIds.toArray(String[]::new), since, until).stream().map(String.class::cast).toList();
     }
 
     public PageResult<Row> page(String endpointId, String status, int limit, int offset) {
