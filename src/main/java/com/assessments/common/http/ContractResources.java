@@ -1,5 +1,9 @@
 package com.assessments.common.http;
 
+import jakarta.ws.rs.container.ResourceInfo;
+
+import java.lang.reflect.Method;
+
 /**
  * Whether a resource class implements one of the interfaces generated from openapi.yaml (package
  * {@value #CONTRACT_PACKAGE}, whose method names are the operation ids): the request filters apply the contract's
@@ -25,6 +29,16 @@ public final class ContractResources {
     };
 
     private ContractResources() {
+    }
+
+    /**
+     * The operation id of the matched resource method when its class implements a contract interface; null when it
+     * does not, or when no resource method was matched. Reads the resource method once: every call on the
+     * request-scoped ResourceInfo goes through its client proxy.
+     */
+    public static String operationId(ResourceInfo resourceInfo) {
+        Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();
+        return method != null && implementsContract(resourceInfo.getResourceClass()) ? method.getName() : null;
     }
 
     /** True when the class, or a superclass, implements a contract interface. */

@@ -10,7 +10,6 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 
-import java.lang.reflect.Method;
 import java.util.List;
 
 /**
@@ -31,12 +30,11 @@ public class ParameterFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        // once: every call on resourceInfo goes through its request-scoped proxy
-        Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();
-        if (method == null || !ContractResources.implementsContract(resourceInfo.getResourceClass())) {
+        String operationId = ContractResources.operationId(resourceInfo);
+        if (operationId == null) {
             return;
         }
-        List<ApiException.FieldIssue> issues = parameters.check(method.getName(),
+        List<ApiException.FieldIssue> issues = parameters.check(operationId,
                 name -> request.getUriInfo().getQueryParameters().get(name),
                 name -> request.getHeaders().get(name));
         if (!issues.isEmpty()) {

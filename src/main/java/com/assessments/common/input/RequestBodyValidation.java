@@ -14,7 +14,6 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.util.Set;
 
 /**
@@ -43,12 +42,12 @@ public class RequestBodyValidation implements ReaderInterceptor {
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
         Object body = context.proceed();
-        Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();
-        if (method == null || !ContractResources.implementsContract(resourceInfo.getResourceClass())) {
+        String operationId = ContractResources.operationId(resourceInfo);
+        if (operationId == null) {
             return body;
         }
         if (body == null) {
-            if (contract.bodyRequired(method.getName())) {
+            if (contract.bodyRequired(operationId)) {
                 throw ApiException.validation("request", "must not be null");
             }
             return null;

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -154,13 +153,8 @@ class ForgetRaceTest {
         }
     }
 
-    /** Starts the request, and returns once it waits for a lock the connection holds (or after the wait's limit). */
-    private CompletableFuture<Response> whileHeld(Connection holder, Supplier<Response> request) throws SQLException {
-        long pid;
-        try (PreparedStatement s = holder.prepareStatement("select pg_backend_pid()"); ResultSet rs = s.executeQuery()) {
-            rs.next();
-            pid = rs.getLong(1);
-        }
+    /** Starts the request, and returns once it waits for a lock the connection holds. */
+    private CompletableFuture<Response> whileHeld(Connection holder, Supplier<Response> request) {
         // on a thread of its own with the test's class loader (the common pool's threads have another, and RestAssured's
         // Jackson then fails to load its modules)
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
@@ -169,12 +163,8 @@ class ForgetRaceTest {
             thread.setContextClassLoader(loader);
             thread.start();
         });
-        Instant deadline = Instant.now().plus(WAIT);
-        while (db.count("select count(*) from pg_stat_activity where ? = any (pg_blocking_pids(pid))", (int) pid) == 0) {
-            assertTrue(Instant.now().isBefore(deadline), "the request never waited for the held locks");
-            assertTrue(!answer.isDone(), () -> "answered without waiting: " + answer.join().asString());
-            sleep(20);
-        }
+        db.awaitWaitingFor(holder, answer, WAIT, "the request");
+        assertTrue(!answer.isDone(), () -> "answered without waiting: " + answer.join().asString());
         return answer;
     }
 

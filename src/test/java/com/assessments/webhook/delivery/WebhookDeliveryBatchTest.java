@@ -298,12 +298,7 @@ class WebhookDeliveryBatchTest {
                     lock.executeQuery().close();
                 }
                 recording = recorder.submit(batch);
-                long deadline = System.nanoTime() + WAIT.toNanos();
-                long holderPid = backendPid(holder);
-                while (db.count("select count(*) from pg_stat_activity where cast(? as integer) = any (pg_blocking_pids(pid))", holderPid) == 0) {
-                    assertTrue(System.nanoTime() < deadline, "the batch never waited for the held row of " + table);
-                    Thread.sleep(20);
-                }
+                db.awaitWaitingFor(holder, recording, WAIT, "the batch, for the held row of " + table + ",");
                 try (PreparedStatement free = probe.prepareStatement("select id from " + table + " where id = ? for update nowait")) {
                     free.setString(1, next);
                     free.executeQuery().close(); // fails ("could not obtain lock") while the batch holds it
@@ -315,13 +310,6 @@ class WebhookDeliveryBatchTest {
             recording.get(WAIT.toSeconds(), TimeUnit.SECONDS);
         } finally {
             recorder.shutdownNow();
-        }
-    }
-
-    private static long backendPid(Connection c) throws Exception {
-        try (PreparedStatement pid = c.prepareStatement("select pg_backend_pid()"); var rs = pid.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
         }
     }
 
