@@ -14,6 +14,7 @@ class IdsTest {
     void idsAndSecretsHaveTheirPrefixLengthAndAlphabet() {
         assertTrue(Ids.id("ses_").matches("ses_[0-9A-Za-z]{16}"));
         assertTrue(Ids.secret("vst_").matches("vst_[0-9A-Za-z]{43}"));
+        assertTrue(Ids.requestId().matches("req_[0-9A-Za-z]{16}"));
     }
 
     @Test
@@ -45,6 +46,7 @@ class IdsTest {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < 100_000; i++) {
             assertTrue(seen.add(Ids.id("x_")));
+            assertTrue(seen.add(Ids.requestId()));
         }
     }
 }

@@ -12,6 +12,7 @@ import com.assessments.api.SessionsApi;
 import com.assessments.api.StatusApi;
 import com.assessments.api.TfdApi;
 import com.assessments.api.WebhooksApi;
+import com.assessments.common.ContractDocument;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
@@ -103,6 +104,30 @@ class ContractSecurityTest {
         assertEquals(Optional.empty(), contract.operationAt("GET", "/api/v1/sessions//submit"), "a parameter is never empty");
         assertEquals(Optional.empty(), contract.operationAt("GET", "/api/v1/sessions/a/b"));
         assertEquals(Optional.empty(), contract.operationAt("GET", "/api/v1/nothing"));
+        assertEquals(Optional.of("getOverviewSession"), contract.operationAt("GET", "/v1/sessions/ses_1"),
+                "a parameter among the first three segments");
+        assertEquals(Optional.empty(), contract.operationAt("GET", "/v1/sessions/ses_1/extra"));
+        assertEquals(Optional.empty(), contract.operationAt("GET", "/v1/nothing/x"));
+        assertEquals(Optional.empty(), contract.operationAt("GET", ""));
+    }
+
+    @Test
+    void everyOperationIsFoundAtItsOwnTemplate() {
+        // the routes are indexed by their first three segments; each template, its parameters filled, finds its operation
+        int operations = 0;
+        for (var path : ContractDocument.tree().path("paths").properties()) {
+            String concrete = path.getKey().replaceAll("\\{[^/{}]+}", "p_1");
+            for (var operation : path.getValue().properties()) {
+                if (operation.getValue().has("operationId")) {
+                    assertEquals(Optional.of(operation.getValue().get("operationId").asText()),
+                            contract.operationAt(operation.getKey(), concrete), operation.getKey() + " " + concrete);
+                    operations++;
+                }
+            }
+        }
+        assertEquals(contract.all().size(), operations);
+        assertEquals("/api/v1/sessions", ContractSecurity.head("/api/v1/sessions/ses_1/submit"));
+        assertEquals("/v1/sessions", ContractSecurity.head("/v1/sessions"));
     }
 
     @Test

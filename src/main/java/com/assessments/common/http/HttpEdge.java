@@ -150,7 +150,7 @@ public class HttpEdge {
         HttpServerRequest request = ctx.request();
         HttpServerResponse response = ctx.response();
         String incoming = request.getHeader(REQUEST_ID);
-        String requestId = incoming != null && SAFE_REQUEST_ID.matcher(incoming).matches() ? incoming : Ids.id("req_");
+        String requestId = incoming != null && SAFE_REQUEST_ID.matcher(incoming).matches() ? incoming : Ids.requestId();
         response.putHeader(REQUEST_ID, requestId);
         // Quarkus keeps the MDC in the request's duplicated Vert.x context: it follows the request to worker threads
         MDC.put(REQUEST_ID_MDC, requestId);
