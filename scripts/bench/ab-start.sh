@@ -6,7 +6,7 @@
 #   scripts/bench/ab-start.sh ROUNDS "target/quarkus-app/quarkus-run.jar|-XX:AOTCache=app.aot" "/tmp/b/quarkus-run.jar|-XX:AOTCache=app.aot"
 #
 # LOG=file: append each start's output, up to its first answer, to that file. THREADS=n: also print the n busiest threads (CPU seconds at the first answer) of each restart.
-# Prints each restart (seconds; CPU seconds at the first answer: the process, its main thread, the JIT compilers) and
+# Prints each restart (seconds to the first answer, and to the port's first accepted connection; CPU seconds at the first answer: the process, its main thread, the JIT compilers) and
 # each variant's medians.
 # Needs java (the JDK that built an AOT cache), curl, python3 and PostgreSQL's server binaries.
 set -euo pipefail
@@ -22,7 +22,7 @@ chmod 755 "$WORK"
 APP_PID="" PG_BIN=$(pg_bin)
 stop_app() { # killed: only the start is measured, and a graceful stop drains for 10 s
   if [[ -n "$APP_PID" ]] && kill -9 "$APP_PID" 2>/dev/null; then
-    for _ in $(seq 1 150); do kill -0 "$APP_PID" 2>/dev/null || break; sleep 0.1; done
+    wait "$APP_PID" 2>/dev/null || true
   fi
   APP_PID=""
 }
@@ -37,19 +37,25 @@ PORT=$(free_port)
 export PORT ADMIN_TOKEN=$(head -c 36 /dev/urandom | base64 | tr -d '/+=') ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)
 export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/postgres"
 export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
-launch() { # variant; sets T (seconds), C, M and JIT (CPU seconds at the first answer: all, the main thread, the compilers)
+launch() { # variant; sets T and L (seconds to the first answer, to listening), C, M and JIT (CPU seconds at the first answer: all, the main thread, the compilers)
   local jar=${1%%|*} opts=${1#*|} t0 t1 ticks
   jar=$(readlink -f "$jar")
-  t0=$(now)
+  t0=$(date +%s.%N) tl=""
   # shellcheck disable=SC2086
   (cd "$(dirname "$jar")" && exec java $opts -jar "$(basename "$jar")") >"$WORK/app.log" 2>&1 &
   APP_PID=$!
-  for _ in $(seq 1 1200); do
-    [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/api/v1/status" || true) == 200 ]] && break
+  for _ in $(seq 1 1500); do
+    if [[ -z "$tl" ]]; then # listening: the port takes a connection (bash's own, not a process that competes for CPU)
+      (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && tl=$(date +%s.%N)
+    fi
+    if [[ -n "$tl" ]]; then
+      [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/api/v1/status" || true) == 200 ]] && break
+    fi
     kill -0 "$APP_PID" 2>/dev/null || { cat "$WORK/app.log" >&2; exit 1; }
-    sleep 0.02
+    sleep 0.01
   done
-  t1=$(now)
+  t1=$(date +%s.%N)
+  L=$(python3 -c "print(f'{$tl - $t0:.3f}')")
   [[ -n "${LOG:-}" ]] && cat "$WORK/app.log" >>"$LOG"
   ticks=$(awk '{sub(/^.*\) /, ""); print $12 + $13}' "/proc/$APP_PID/stat")
   # each thread's CPU seconds and name (a thread may end while this reads)
@@ -64,18 +70,18 @@ launch() { # variant; sets T (seconds), C, M and JIT (CPU seconds at the first a
 }
 launch "${VARIANTS[0]}" # migrates the empty database
 stop_app
-declare -A TIMES CPUS MAINS JITS
+declare -A TIMES LISTENS CPUS MAINS JITS
 for r in $(seq 1 "$ROUNDS"); do
   for i in "${!VARIANTS[@]}"; do
     sleep 2
     launch "${VARIANTS[$i]}"
     stop_app
-    TIMES[$i]="${TIMES[$i]:-} $T" CPUS[$i]="${CPUS[$i]:-} $C" MAINS[$i]="${MAINS[$i]:-} $M" JITS[$i]="${JITS[$i]:-} $JIT"
-    echo "round $r variant $i: $T s, CPU $C s (main thread $M, compilers $JIT) (Quarkus: $(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1); load $(load))"
+    TIMES[$i]="${TIMES[$i]:-} $T" LISTENS[$i]="${LISTENS[$i]:-} $L" CPUS[$i]="${CPUS[$i]:-} $C" MAINS[$i]="${MAINS[$i]:-} $M" JITS[$i]="${JITS[$i]:-} $JIT"
+    echo "round $r variant $i: $T s (listening at $L s), CPU $C s (main thread $M, compilers $JIT) (Quarkus: $(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1); load $(load))"
   done
 done
 median() { python3 -c "import statistics,sys; print(f'{statistics.median(map(float, sys.argv[1:])):.3f}')" "$@"; }
 for i in "${!VARIANTS[@]}"; do
   # shellcheck disable=SC2086
-  echo "variant $i (${VARIANTS[$i]}): median $(median ${TIMES[$i]}) s, CPU $(median ${CPUS[$i]}) s (main thread $(median ${MAINS[$i]}), compilers $(median ${JITS[$i]})); all:${TIMES[$i]}"
+  echo "variant $i (${VARIANTS[$i]}): median $(median ${TIMES[$i]}) s (listening $(median ${LISTENS[$i]}) s), CPU $(median ${CPUS[$i]}) s (main thread $(median ${MAINS[$i]}), compilers $(median ${JITS[$i]})); all:${TIMES[$i]}"
 done
