@@ -14,7 +14,9 @@ ROUNDS=${ROUNDS:-6} SECS=${DURATION:-10} MODE=${MODE:-get} CLIENTS=${CLIENTS:-16
 WORK=$(mktemp -d /tmp/ab-get.XXXXXX); chmod 755 "$WORK"
 PIDS=() PG_BIN=""
 cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  # killed and waited for: a graceful stop drains for 10 s and still reads classes from the jar, so a JVM left
+  # stopping would outlive the script (and hang for good if the jar's directory is deleted meanwhile)
+  for p in "${PIDS[@]}"; do { kill -9 "$p" && wait "$p"; } 2>/dev/null || true; done
   [[ -n "$PG_BIN" ]] && as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }

@@ -1,6 +1,7 @@
 package com.assessments.webhook.delivery;
 
 import com.assessments.support.Admin;
+import com.assessments.support.Portal;
 import com.assessments.support.Receiver;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestDb;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import static com.assessments.support.Contract.api;
@@ -65,10 +67,20 @@ class ForgetRaceTest {
     private Dead deadDelivery() {
         Admin.Keys keys = Admin.newTenant("test");
         receiver.defaultStatus(500);
-        String endpoint = api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
-                .body(Map.of("url", receiver.url("/hooks"), "events", List.of("session.created")))
-                .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
+        String endpoint = endpoint(keys, "session.created");
         String session = Sessions.created(keys.secretKey(), "disc")[0];
+        var row = dead(endpoint);
+        return new Dead(keys.secretKey(), endpoint, session, (String) row.get("event_id"), (String) row.get("id"), keys.orgId());
+    }
+
+    private String endpoint(Admin.Keys keys, String eventType) {
+        return api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
+                .body(Map.of("url", receiver.url("/hooks"), "events", List.of(eventType)))
+                .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
+    }
+
+    /** The endpoint's one delivery (id, event_id), once its first attempt failed, moved to the dead-letter queue. */
+    private Map<String, Object> dead(String endpoint) {
         Instant deadline = Instant.now().plus(WAIT);
         while (db.count("select count(*) from webhook_deliveries where endpoint_id = ? and status = 'failed'", endpoint) == 0) {
             assertTrue(Instant.now().isBefore(deadline), "the delivery's first attempt did not fail in time");
@@ -77,7 +89,19 @@ class ForgetRaceTest {
         var row = db.query("select id, event_id from webhook_deliveries where endpoint_id = ?", endpoint).get(0);
         db.update("update webhook_deliveries set status = 'dead', next_attempt_at = null, claimed_until = null where id = ?",
                 row.get("id"));
-        return new Dead(keys.secretKey(), endpoint, session, (String) row.get("event_id"), (String) row.get("id"), keys.orgId());
+        return row;
+    }
+
+    /**
+     * A recover's body: from the minute before the first of the deliveries to the minute after the last, in the
+     * service's clock (the tests move it).
+     */
+    private String window(String... deliveryIds) {
+        String format = "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'";
+        var around = db.query("select to_char((min(created_at) - interval '1 minute') at time zone 'UTC', " + format + ") as since, "
+                + "to_char((max(created_at) + interval '1 minute') at time zone 'UTC', " + format + ") as until "
+                + "from webhook_deliveries where id = any(?)", (Object) deliveryIds).get(0);
+        return "{\"since\": \"" + around.get("since") + "\", \"until\": \"" + around.get("until") + "\"}";
     }
 
     @Test
@@ -118,15 +142,24 @@ class ForgetRaceTest {
     @Test
     void aRecoverWaitsForAForgetUnderWayAndThenRecoversNothing() throws Exception {
         Dead d = deadDelivery();
+        recoverWhileForgetting(d, window -> api().auth().oauth2(d.key()).contentType(ContentType.JSON).body(window)
+                .post("/api/v1/webhooks/{id}/recover", d.endpoint()));
+    }
+
+    @Test
+    void thePortalsRecoverOfEveryEndpointWaitsForAForgetUnderWay() throws Exception {
+        Dead d = deadDelivery();
+        Portal.SignedIn developer = Portal.member(db, d.org(), "developer");
+        recoverWhileForgetting(d, window -> developer.in(d.org()).contentType(ContentType.JSON).body(window)
+                .post("/api/portal/dead-letters/recover"));
+    }
+
+    /** A forget holds the session's events while the recover (given its window's JSON) runs into them, then goes on. */
+    private void recoverWhileForgetting(Dead d, Function<String, Response> recoverRequest) throws Exception {
         try (Connection forget = transaction()) {
             run(forget, "select id from events where session_id = ? order by id for update", d.session());
-            // the window around the delivery's creation, in the service's clock (the tests move it)
-            var around = db.query("select to_char((created_at - interval '1 minute') at time zone 'UTC', "
-                    + "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') as since, to_char((created_at + interval '1 minute') at time zone 'UTC', "
-                    + "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') as until from webhook_deliveries where id = ?", d.delivery()).get(0);
-            String window = "{\"since\": \"" + around.get("since") + "\", \"until\": \"" + around.get("until") + "\"}";
-            var recover = whileHeld(forget, () -> api().auth().oauth2(d.key()).contentType(ContentType.JSON).body(window)
-                    .post("/api/v1/webhooks/{id}/recover", d.endpoint()));
+            String window = window(d.delivery());
+            var recover = whileHeld(forget, () -> recoverRequest.apply(window));
             // forget goes on with the deliveries: a recover that had locked them first would deadlock here
             run(forget, "delete from webhook_deliveries where event_id = ?", d.event());
             run(forget, "delete from events where id = ?", d.event());
@@ -136,6 +169,42 @@ class ForgetRaceTest {
             assertEquals(0, (int) r.path("recovered"));
         }
         assertEquals(0, db.count("select count(*) from webhook_deliveries where event_id = ?", d.event()));
+    }
+
+    @Test
+    void thePortalsRecoverOfEveryEndpointLocksAllTheirEventsBeforeAnyDelivery() throws Exception {
+        // one session, two events, each dead on an endpoint of its own; the portal recovers endpoint by endpoint (oldest
+        // first), forget locks the session's events in id order. Were each endpoint's events locked only when its turn
+        // came, the recover would hold the later event (first endpoint) and wait for the earlier (second endpoint),
+        // which forget holds while it waits for the later one: a deadlock.
+        Admin.Keys keys = Admin.newTenant("test");
+        receiver.defaultStatus(500);
+        String onCreated = endpoint(keys, "session.created");
+        String onCompleted = endpoint(keys, "session.completed");
+        String session = Sessions.created(keys.secretKey(), "disc")[0];
+        Sessions.submit(keys.secretKey(), session, Sessions.discVaried()).statusCode(200);
+        var created = dead(onCreated);
+        var completed = dead(onCompleted);
+        boolean createdFirst = ((String) created.get("event_id")).compareTo((String) completed.get("event_id")) < 0;
+        String earlier = (String) (createdFirst ? created : completed).get("event_id");
+        String later = (String) (createdFirst ? completed : created).get("event_id");
+        db.update("update webhook_endpoints set created_at = created_at - interval '1 hour' where id = ?",
+                createdFirst ? onCompleted : onCreated); // the later event's endpoint is recovered first
+        Portal.SignedIn developer = Portal.member(db, keys.orgId(), "developer");
+        String window = window((String) created.get("id"), (String) completed.get("id"));
+        try (Connection forget = transaction()) {
+            run(forget, "select id from events where id = ? for update", earlier);
+            var recover = whileHeld(forget, () -> developer.in(keys.orgId()).contentType(ContentType.JSON).body(window)
+                    .post("/api/portal/dead-letters/recover"));
+            run(forget, "select id from events where id = ? for update", later);
+            run(forget, "delete from webhook_deliveries where event_id in (?, ?)", earlier, later);
+            run(forget, "delete from events where id in (?, ?)", earlier, later);
+            forget.commit();
+            Response r = recover.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertEquals(202, r.statusCode(), r.asString());
+            assertEquals(0, (int) r.path("recovered"));
+        }
+        assertEquals(0, db.count("select count(*) from webhook_deliveries where event_id in (?, ?)", earlier, later));
     }
 
     private Connection transaction() throws SQLException {
