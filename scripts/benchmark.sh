@@ -84,7 +84,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-source "$ROOT/scripts/bench/common.sh" # free_port, now, as_pg, json, load, pg_bin, pg_cpu_ticks
+source "$ROOT/scripts/bench/common.sh" # free_port, now, as_pg, json, load, pg_bin, pg_cpu_ticks, await_answer
 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------
 PG_BIN=$(pg_bin)
@@ -114,23 +114,12 @@ export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
 # the local receiver is plain http on 127.0.0.1 (the production rules want https and no loopback)
 export ASSESSMENTS_WEBHOOKS_ALLOWED_HOSTS=127.0.0.1 ASSESSMENTS_WEBHOOKS_ALLOW_HTTP=true ASSESSMENTS_WEBHOOKS_ALLOW_HTTP_LIVE=true
 launch() { # starts the jar, waits for the first 200; sets T_LAUNCH, T_LISTEN, T_UP, STARTED
-  T_LAUNCH=$(date +%s.%N) T_LISTEN=""
+  T_LAUNCH=$EPOCHREALTIME
   # from the jar's directory: an AppCDS archive only matches the class path it was built with (quarkus-run.jar, relative)
   # shellcheck disable=SC2086
   (cd "$(dirname "$JAR")" && exec java $JVM_OPTS -jar "$(basename "$JAR")") >"$WORK/app.log" 2>&1 &
   APP_PID=$!
-  for _ in $(seq 1 3000); do
-    # until the port takes a connection, bash's own connect (a curl every few ms would compete for the 2 cores)
-    if [[ -z "$T_LISTEN" ]]; then
-      (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && T_LISTEN=$(date +%s.%N)
-    fi
-    if [[ -n "$T_LISTEN" ]]; then
-      [[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/status" || true) == 200 ]] && break
-    fi
-    kill -0 "$APP_PID" 2>/dev/null || { cat "$WORK/app.log" >&2; exit 1; }
-    sleep 0.01
-  done
-  T_UP=$(date +%s.%N)
+  await_answer "$PORT" "$APP_PID" "$WORK/app.log"
   STARTED=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
 }
 started() { # "x.xx s from launch to the first answer (listening at y.yy s)"

@@ -21,7 +21,7 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, json, load, pg_bin, pg_cpu_ticks
+source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, json, load, pg_bin, pg_cpu_ticks, await_answer
 
 PG_BIN=$(pg_bin)
 [[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
@@ -43,11 +43,7 @@ for side in A B; do # one after the other: the first migrates the database
   PORT[$side]=$(free_port)
   (cd "$(dirname "${!jar}")" && PORT=${PORT[$side]} exec java ${JAVA_OPTS:-} -jar "$(basename "${!jar}")") >"$WORK/app-$side.log" 2>&1 &
   PID[$side]=$! PIDS+=($!)
-  for _ in $(seq 1 1200); do
-    [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:${PORT[$side]}/api/v1/status" || true) == 200 ]] && break
-    kill -0 "${PID[$side]}" 2>/dev/null || { cat "$WORK/app-$side.log" >&2; exit 1; }
-    sleep 0.05
-  done
+  await_answer "${PORT[$side]}" "${PID[$side]}" "$WORK/app-$side.log"
 done
 BASE=http://127.0.0.1:${PORT[A]}
 admin() { curl -sf -X "$1" "$BASE$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' ${3:+-d "$3"}; }

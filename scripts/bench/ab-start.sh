@@ -1,25 +1,33 @@
 #!/usr/bin/env bash
-# A/B of the JVM's restart (launch to the first answer, the database migrated), alternating two variants so the
-# machine's drift falls on both alike. A variant is "JAR|JVM options"; the JAR's directory is the working directory
-# (an AOT cache or AppCDS archive matches the class path as built). Not part of the test suite.
+# A/B of the JVM's restart (launch to the first answer, the database migrated), alternating the variants so the
+# machine's drift falls on all alike. Not part of the test suite.
 #
-#   scripts/bench/ab-start.sh ROUNDS "target/quarkus-app/quarkus-run.jar|-XX:AOTCache=app.aot" "/tmp/b/quarkus-run.jar|-XX:AOTCache=app.aot"
+#   scripts/bench/ab-start.sh ROUNDS "target/quarkus-app/quarkus-run.jar -XX:AOTCache=app.aot" "/tmp/b/quarkus-run.jar -XX:AOTCache=app.aot"
 #
-# LOG=file: append each start's output, up to its first answer, to that file. THREADS=n: also print the n busiest threads (CPU seconds at the first answer) of each restart.
-# Prints each restart (seconds to the first answer, and to the port's first accepted connection; CPU seconds at the first answer: the process, its main thread, the JIT compilers) and
-# each variant's medians.
-# Needs java (the JDK that built an AOT cache), curl, python3 and PostgreSQL's server binaries.
+# A variant is a jar and the JVM options to start it with, separated by spaces; java runs in the jar's directory (an
+# AOT cache or AppCDS archive only matches the class path as built). Prints each restart (seconds to the port's first
+# accepted connection and to the first answer; CPU seconds at the first answer: the process, its main thread, its JIT
+# compilers) and each variant's medians. Restarts are killed, not stopped: only the start is measured.
+# THREADS=n: also print each restart's n busiest threads. LOG=file: append each start's output, up to its first
+# answer, to that file. Needs java (the JDK that built an AOT cache), curl, python3 and PostgreSQL's server binaries.
 set -euo pipefail
+ROUNDS=${1:?usage: $0 ROUNDS 'JAR [JVM options]' ['JAR [JVM options]' ...]}; shift
+(($# >= 1)) || { echo "usage: $0 ROUNDS 'JAR [JVM options]' ['JAR [JVM options]' ...]" >&2; exit 2; }
+VARIANTS=()
+for variant in "$@"; do # the jars and LOG as the caller named them, before the cd below
+  jar=${variant%% *}
+  [[ -f "$jar" ]] || { echo "no jar $jar" >&2; exit 2; }
+  VARIANTS+=("$(readlink -f "$jar")${variant#"$jar"}")
+done
+[[ -n "${LOG:-}" ]] && LOG=$(readlink -f "$LOG")
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-source "$ROOT/scripts/bench/common.sh"
-ROUNDS=${1:?rounds}; shift
-(($# >= 1)) || { echo "usage: $0 ROUNDS 'JAR|OPTS' ['JAR|OPTS' ...]" >&2; exit 2; }
-VARIANTS=("$@")
+source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, load, pg_bin, await_answer
 
 WORK=$(mktemp -d /tmp/ab-start.XXXXXX)
 chmod 755 "$WORK"
 APP_PID="" PG_BIN=$(pg_bin)
+[[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
 stop_app() { # killed: only the start is measured, and a graceful stop drains for 10 s
   if [[ -n "$APP_PID" ]] && kill -9 "$APP_PID" 2>/dev/null; then
     wait "$APP_PID" 2>/dev/null || true
@@ -37,36 +45,31 @@ PORT=$(free_port)
 export PORT ADMIN_TOKEN=$(head -c 36 /dev/urandom | base64 | tr -d '/+=') ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)
 export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/postgres"
 export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
-launch() { # variant; sets T and L (seconds to the first answer, to listening), C, M and JIT (CPU seconds at the first answer: all, the main thread, the compilers)
-  local jar=${1%%|*} opts=${1#*|} t0 t1 ticks
-  jar=$(readlink -f "$jar")
-  t0=$(date +%s.%N) tl=""
+launch() { # variant; sets T and L (seconds to the first answer, to listening), and C, M and JIT (CPU seconds at
+  # the first answer: the process, its main thread, its JIT compilers)
+  local jar=${1%% *} opts="" t0 ticks hz
+  [[ "$1" == *" "* ]] && opts=${1#* }
+  t0=$EPOCHREALTIME
   # shellcheck disable=SC2086
   (cd "$(dirname "$jar")" && exec java $opts -jar "$(basename "$jar")") >"$WORK/app.log" 2>&1 &
   APP_PID=$!
-  for _ in $(seq 1 1500); do
-    if [[ -z "$tl" ]]; then # listening: the port takes a connection (bash's own, not a process that competes for CPU)
-      (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && tl=$(date +%s.%N)
-    fi
-    if [[ -n "$tl" ]]; then
-      [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/api/v1/status" || true) == 200 ]] && break
-    fi
-    kill -0 "$APP_PID" 2>/dev/null || { cat "$WORK/app.log" >&2; exit 1; }
-    sleep 0.01
-  done
-  t1=$(date +%s.%N)
-  L=$(python3 -c "print(f'{$tl - $t0:.3f}')")
-  [[ -n "${LOG:-}" ]] && cat "$WORK/app.log" >>"$LOG"
+  await_answer "$PORT" "$APP_PID" "$WORK/app.log"
+  # the CPU first, while the compilers are where the first answer found them; each thread's CPU ticks and name (a
+  # thread may end while this reads)
   ticks=$(awk '{sub(/^.*\) /, ""); print $12 + $13}' "/proc/$APP_PID/stat")
-  # each thread's CPU seconds and name (a thread may end while this reads)
-  { cat /proc/"$APP_PID"/task/*/stat 2>/dev/null || true; } | awk -v hz="$(getconf CLK_TCK)" '{n = $0;
-    sub(/^[^(]*\(/, "", n); sub(/\).*$/, "", n); sub(/^.*\) /, ""); printf "%.2f %s\n", ($12 + $13) / hz, n}' \
-    | sort -rn >"$WORK/threads"
-  [[ -n "${THREADS:-}" ]] && head -"$THREADS" "$WORK/threads" | sed 's/^/  /'
+  { cat /proc/"$APP_PID"/task/*/stat 2>/dev/null || true; } | awk '{n = $0;
+    sub(/^[^(]*\(/, "", n); sub(/\).*$/, "", n); sub(/^.*\) /, ""); print $12 + $13, n}' >"$WORK/threads"
+  hz=$(getconf CLK_TCK)
+  T=$(python3 -c "print(f'{$T_UP - $t0:.3f}')") L=$(python3 -c "print(f'{$T_LISTEN - $t0:.3f}')")
+  C=$(python3 -c "print(f'{$ticks / $hz:.2f}')")
   # the main thread (named after the launcher) and the JIT compilers
-  M=$(awk '$2 == "java" {t += $1} END {printf "%.2f", t}' "$WORK/threads")
-  JIT=$(awk '/CompilerThre/ {t += $1} END {printf "%.2f", t}' "$WORK/threads")
-  T=$(python3 -c "print(f'{$t1 - $t0:.3f}')") C=$(python3 -c "print(f'{$ticks / $(getconf CLK_TCK):.2f}')")
+  M=$(awk -v hz="$hz" '$2 == "java" {t += $1} END {printf "%.2f", t / hz}' "$WORK/threads")
+  JIT=$(awk -v hz="$hz" '/CompilerThre/ {t += $1} END {printf "%.2f", t / hz}' "$WORK/threads")
+  if [[ -n "${THREADS:-}" ]]; then
+    sort -rn "$WORK/threads" | head -"$THREADS" | awk -v hz="$hz" '{t = $1; $1 = ""; printf "  %.2f%s\n", t / hz, $0}'
+  fi
+  [[ -n "${LOG:-}" ]] && cat "$WORK/app.log" >>"$LOG"
+  return 0
 }
 launch "${VARIANTS[0]}" # migrates the empty database
 stop_app

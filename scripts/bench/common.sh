@@ -1,4 +1,4 @@
-# Helpers shared by scripts/benchmark.sh and scripts/bench/ab-get.sh (sourced, not run).
+# Helpers shared by scripts/benchmark.sh, scripts/bench/ab-get.sh and scripts/bench/ab-start.sh (sourced, not run).
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 now() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
 as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
@@ -14,4 +14,26 @@ pg_cpu_ticks() { # data directory: CPU ticks so far of that PostgreSQL's postmas
   local pm; pm=$(head -1 "$1/postmaster.pid")
   cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}
     $2 == pm {t += $12 + $13} pid == pm {t += $12 + $13 + $14 + $15} END {print t + 0}'
+}
+await_answer() { # port pid log [seconds]: waits for a starting service's first 200 on /api/v1/status; sets T_LISTEN and
+  # T_UP (epoch seconds). The wait starts no process until the port takes a connection (bash's own connect, a read
+  # with a timeout on a pipe nobody writes as the pause): a curl or sleep process every few ms competed with the
+  # starting JVM for the 2 cores. Prints the log and exits if the process ends first or no answer comes in time.
+  local port=$1 pid=$2 log=$3 deadline=$((SECONDS + ${4:-120})) pause
+  T_LISTEN="" T_UP=""
+  exec {pause}<> <(:)
+  while ((SECONDS < deadline)); do
+    if [[ -z "$T_LISTEN" ]] && { : <>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
+      T_LISTEN=$EPOCHREALTIME
+    fi
+    if [[ -n "$T_LISTEN" ]] \
+        && [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/v1/status" || true) == 200 ]]; then
+      T_UP=$EPOCHREALTIME
+      break
+    fi
+    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; echo "the service exited before its first answer" >&2; exit 1; }
+    read -rt 0.01 -u "$pause" _ || true
+  done
+  exec {pause}<&-
+  [[ -n "$T_UP" ]] || { cat "$log" >&2; echo "no answer from the service in ${4:-120} s" >&2; exit 1; }
 }

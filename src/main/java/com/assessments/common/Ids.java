@@ -51,8 +51,9 @@ public final class Ids {
     }
 
     static String random(int length) {
-        // one draw of bytes per identifier, not one locked SecureRandom call per character (every request names
-        // itself with an id); bytes of 248 and above are dropped, so each of the 62 characters stays equally likely
+        // one draw of bytes per identifier, not one locked SecureRandom call per character (sessions, events and
+        // deliveries each take one); bytes of 248 and above are dropped, so each of the 62 characters stays equally
+        // likely
         char[] out = new char[length];
         byte[] bytes = new byte[length + 8];
         int filled = 0;

@@ -82,18 +82,26 @@ public class ContractSecurity {
      * The routes a request can match, by its method and the first three segments of its path (GET /api/v1/sessions),
      * most concrete first (see {@link #routes(JsonNode)}): every API request is matched on the event loop, and trying
      * every route was 2.3 % of a get's CPU. A template with a parameter among its first three segments
-     * (/v1/sessions/{id}) can match paths of any head: it is in every list of its method, and in {@link #anyHead}.
+     * (/v1/sessions/{id}) can match paths of any head: it is in every list of its method, and in
+     * {@link #parameterisedHeads}.
      */
     private final Map<String, List<Route>> byHead;
-    /** By method: the routes a request can match whose head no template has literally. */
-    private final Map<String, List<Route>> anyHead;
+    /**
+     * By method: the routes with a parameter among their first three segments, all a request can match when no
+     * template of its method has the request's first three segments literally.
+     */
+    private final Map<String, List<Route>> parameterisedHeads;
 
     public ContractSecurity() {
-        JsonNode root = com.assessments.common.ContractDocument.tree();
+        this(com.assessments.common.ContractDocument.tree());
+    }
+
+    /** The security of the given contract (a test's own, to try the route index on templates ours does not have). */
+    ContractSecurity(JsonNode root) {
         this.byOperationId = requirements(root);
         List<Route> routes = routes(root);
         Map<String, List<Route>> byHead = new HashMap<>();
-        Map<String, List<Route>> anyHead = new HashMap<>();
+        Map<String, List<Route>> parameterisedHeads = new HashMap<>();
         for (Route route : routes) { // literal heads first, so each list can then take the parameterised ones in order
             if (!head(route.template()).contains("{")) {
                 byHead.putIfAbsent(route.method() + " " + head(route.template()), new ArrayList<>());
@@ -102,7 +110,7 @@ public class ContractSecurity {
         for (Route route : routes) {
             String head = head(route.template());
             if (head.contains("{")) {
-                anyHead.computeIfAbsent(route.method(), m -> new ArrayList<>()).add(route);
+                parameterisedHeads.computeIfAbsent(route.method(), m -> new ArrayList<>()).add(route);
                 byHead.forEach((key, list) -> {
                     if (key.startsWith(route.method() + " ")) {
                         list.add(route);
@@ -113,7 +121,7 @@ public class ContractSecurity {
             }
         }
         this.byHead = copyOfLists(byHead);
-        this.anyHead = copyOfLists(anyHead);
+        this.parameterisedHeads = copyOfLists(parameterisedHeads);
     }
 
     public Optional<Requirement> forOperation(String operationId) {
@@ -130,7 +138,7 @@ public class ContractSecurity {
         }
         String m = method.toUpperCase(Locale.ROOT);
         List<Route> candidates = byHead.get(m + " " + head(path));
-        for (Route route : candidates != null ? candidates : anyHead.getOrDefault(m, List.of())) {
+        for (Route route : candidates != null ? candidates : parameterisedHeads.getOrDefault(m, List.of())) {
             if (route.matches(m, path)) {
                 return Optional.of(route.operationId());
             }

@@ -13,6 +13,7 @@ import com.assessments.api.StatusApi;
 import com.assessments.api.TfdApi;
 import com.assessments.api.WebhooksApi;
 import com.assessments.common.ContractDocument;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
@@ -126,8 +127,36 @@ class ContractSecurityTest {
             }
         }
         assertEquals(contract.all().size(), operations);
+    }
+
+    @Test
+    void aParameterisedHeadIsTriedWhereALiteralHeadIsIndexedToo() throws Exception {
+        // ours has no template whose literal head is also a parameterised template's match; this contract has
+        ContractSecurity small = new ContractSecurity(new ObjectMapper().readTree("""
+                {"paths": {
+                  "/v1/sessions/{id}": {"get": {"operationId": "byId"}},
+                  "/v1/sessions/current/details": {"get": {"operationId": "currentDetails"}},
+                  "/v1/status": {"get": {"operationId": "status"}}}}"""));
+        assertEquals(Optional.of("byId"), small.operationAt("GET", "/v1/sessions/current"),
+                "the literal head /v1/sessions/current is indexed, and /v1/sessions/{id} matches under it");
+        assertEquals(Optional.of("currentDetails"), small.operationAt("GET", "/v1/sessions/current/details"));
+        assertEquals(Optional.of("byId"), small.operationAt("get", "/v1/sessions/ses_1"));
+        assertEquals(Optional.of("status"), small.operationAt("GET", "/v1/status"));
+        for (String path : List.of("", "/", "//", "/v1/status/", "/v1//status", "/v1/sessions/", "/v1/sessions//details")) {
+            assertEquals(Optional.empty(), small.operationAt("GET", path), path);
+        }
+        assertEquals(Optional.empty(), small.operationAt("POST", "/v1/sessions/ses_1"));
+    }
+
+    @Test
+    void aHeadIsThePathsFirstThreeSegments() {
         assertEquals("/api/v1/sessions", ContractSecurity.head("/api/v1/sessions/ses_1/submit"));
+        assertEquals("/api/v1/sessions", ContractSecurity.head("/api/v1/sessions"));
         assertEquals("/v1/sessions", ContractSecurity.head("/v1/sessions"));
+        assertEquals("/a/b/", ContractSecurity.head("/a/b/"));
+        assertEquals("//", ContractSecurity.head("//"));
+        assertEquals("/", ContractSecurity.head("/"));
+        assertEquals("", ContractSecurity.head(""));
     }
 
     @Test

@@ -67,20 +67,20 @@ class ForgetRaceTest {
     private Dead deadDelivery() {
         Admin.Keys keys = Admin.newTenant("test");
         receiver.defaultStatus(500);
-        String endpoint = endpoint(keys, "session.created");
+        String endpoint = subscribedEndpoint(keys, "session.created");
         String session = Sessions.created(keys.secretKey(), "disc")[0];
-        var row = dead(endpoint);
+        var row = failedThenDead(endpoint);
         return new Dead(keys.secretKey(), endpoint, session, (String) row.get("event_id"), (String) row.get("id"), keys.orgId());
     }
 
-    private String endpoint(Admin.Keys keys, String eventType) {
+    private String subscribedEndpoint(Admin.Keys keys, String eventType) {
         return api().auth().oauth2(keys.secretKey()).contentType(ContentType.JSON)
                 .body(Map.of("url", receiver.url("/hooks"), "events", List.of(eventType)))
                 .post("/api/v1/webhooks").then().statusCode(201).extract().path("id");
     }
 
     /** The endpoint's one delivery (id, event_id), once its first attempt failed, moved to the dead-letter queue. */
-    private Map<String, Object> dead(String endpoint) {
+    private Map<String, Object> failedThenDead(String endpoint) {
         Instant deadline = Instant.now().plus(WAIT);
         while (db.count("select count(*) from webhook_deliveries where endpoint_id = ? and status = 'failed'", endpoint) == 0) {
             assertTrue(Instant.now().isBefore(deadline), "the delivery's first attempt did not fail in time");
@@ -179,14 +179,16 @@ class ForgetRaceTest {
         // which forget holds while it waits for the later one: a deadlock.
         Admin.Keys keys = Admin.newTenant("test");
         receiver.defaultStatus(500);
-        String onCreated = endpoint(keys, "session.created");
-        String onCompleted = endpoint(keys, "session.completed");
+        String onCreated = subscribedEndpoint(keys, "session.created");
+        String onCompleted = subscribedEndpoint(keys, "session.completed");
         String session = Sessions.created(keys.secretKey(), "disc")[0];
         Sessions.submit(keys.secretKey(), session, Sessions.discVaried()).statusCode(200);
-        var created = dead(onCreated);
-        var completed = dead(onCompleted);
-        boolean createdFirst = ((String) created.get("event_id")).compareTo((String) completed.get("event_id")) < 0;
-        String earlier = (String) (createdFirst ? created : completed).get("event_id");
+        var created = failedThenDead(onCreated);
+        var completed = failedThenDead(onCompleted);
+        // the order forget locks them in: PostgreSQL's (its collation, not Java's order of mixed-case ids)
+        String earlier = (String) db.query("select id from events where id in (?, ?) order by id",
+                created.get("event_id"), completed.get("event_id")).get(0).get("id");
+        boolean createdFirst = earlier.equals(created.get("event_id"));
         String later = (String) (createdFirst ? completed : created).get("event_id");
         db.update("update webhook_endpoints set created_at = created_at - interval '1 hour' where id = ?",
                 createdFirst ? onCompleted : onCreated); // the later event's endpoint is recovered first
