@@ -84,17 +84,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-source "$ROOT/scripts/bench/common.sh" # free_port, now, as_pg, json, load, pg_bin, pg_cpu_ticks, await_answer
+source "$ROOT/scripts/bench/common.sh" # free_port, now, as_pg, json, load, pg_bin, pg_throwaway, pg_cpu_ticks, await_answer
 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------
-PG_BIN=$(pg_bin)
-[[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
-PG_PORT=$(free_port)
-mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
-as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
 PG_SETTINGS="-c shared_buffers=256MB -c max_connections=100 -c fsync=on -c synchronous_commit=on -c full_page_writes=on -c max_wal_size=2GB"
-as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w \
-  -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 $PG_SETTINGS -c shared_preload_libraries=pg_stat_statements,auto_explain -c pg_stat_statements.track_planning=$([[ "${PG_STATEMENTS:-}" == 1 ]] && echo on || echo off)" start >/dev/null
+pg_throwaway "$WORK/pg" "$PG_SETTINGS -c shared_preload_libraries=pg_stat_statements,auto_explain -c pg_stat_statements.track_planning=$([[ "${PG_STATEMENTS:-}" == 1 ]] && echo on || echo off)"
 export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
 psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
 psql_ "create extension if not exists pg_stat_statements" || true

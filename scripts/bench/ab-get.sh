@@ -21,15 +21,9 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, json, load, pg_bin, pg_cpu_ticks, await_answer
+source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, json, load, pg_throwaway, pg_cpu_ticks, await_answer
 
-PG_BIN=$(pg_bin)
-[[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
-PG_PORT=$(free_port)
-mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
-as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
-as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 \
-  -c shared_buffers=256MB -c max_connections=100 -c max_wal_size=2GB" start >/dev/null
+pg_throwaway "$WORK/pg" "-c shared_buffers=256MB -c max_connections=100 -c max_wal_size=2GB"
 export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
 psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
 

@@ -22,24 +22,24 @@ done
 [[ -n "${LOG:-}" ]] && LOG=$(readlink -f "$LOG")
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, load, pg_bin, await_answer
+source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, load, pg_throwaway, await_answer
 
 WORK=$(mktemp -d /tmp/ab-start.XXXXXX)
 chmod 755 "$WORK"
-APP_PID="" PG_BIN=$(pg_bin)
-[[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
+APP_PID="" PG_BIN=""
 stop_app() { # killed: only the start is measured, and a graceful stop drains for 10 s
   if [[ -n "$APP_PID" ]] && kill -9 "$APP_PID" 2>/dev/null; then
     wait "$APP_PID" 2>/dev/null || true
   fi
   APP_PID=""
 }
-cleanup() { stop_app; as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$WORK"; }
+cleanup() {
+  stop_app
+  if [[ -n "$PG_BIN" ]]; then as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1 || true; fi
+  rm -rf "$WORK"
+}
 trap cleanup EXIT
-PG_PORT=$(free_port)
-mkdir -p "$WORK/pg" && [[ $(id -u) -eq 0 ]] && chown postgres "$WORK/pg"
-as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust >/dev/null
-as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1" start >/dev/null
+pg_throwaway "$WORK/pg"
 
 PORT=$(free_port)
 export PORT ADMIN_TOKEN=$(head -c 36 /dev/urandom | base64 | tr -d '/+=') ENCRYPTION_KEY=$(head -c 32 /dev/urandom | base64)

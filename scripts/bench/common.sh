@@ -10,6 +10,16 @@ pg_bin() { # the directory of PostgreSQL's server binaries (pg_ctl's on the PATH
     if [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then echo "$dir"; return; fi
   done
 }
+pg_throwaway() { # data directory, extra server options: initdb and start a throwaway PostgreSQL there (trust, on
+  # 127.0.0.1 only, a free port); sets PG_BIN and PG_PORT; exits if there are no server binaries
+  PG_BIN=$(pg_bin)
+  [[ -n "$PG_BIN" ]] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
+  PG_PORT=$(free_port)
+  mkdir -p "$1"
+  if [[ $(id -u) -eq 0 ]]; then chown postgres "$1"; fi
+  as_pg "$PG_BIN/initdb" -D "$1" -U postgres -A trust >/dev/null
+  as_pg "$PG_BIN/pg_ctl" -D "$1" -l "$1/log" -w -o "-p $PG_PORT -k $1 -c listen_addresses=127.0.0.1 ${2:-}" start >/dev/null
+}
 pg_cpu_ticks() { # data directory: CPU ticks so far of that PostgreSQL's postmaster, its backends and its exited children
   local pm; pm=$(head -1 "$1/postmaster.pid")
   cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}

@@ -1,6 +1,7 @@
 package com.assessments.common;
 
 import java.security.SecureRandom;
+import java.util.Random;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -37,12 +38,7 @@ public final class Ids {
      * request takes one, on the event loop, and SecureRandom's synchronised draw was 1.4 % of a get's CPU.
      */
     public static String requestId() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        char[] out = new char[16];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = BASE62[random.nextInt(BASE62.length)];
-        }
-        return "req_" + new String(out);
+        return "req_" + random(ThreadLocalRandom.current(), 16);
     }
 
     /** A bearer secret: 43 random base62 characters (about 256 bits) after the prefix. */
@@ -51,6 +47,10 @@ public final class Ids {
     }
 
     static String random(int length) {
+        return random(Rng.INSTANCE, length);
+    }
+
+    private static String random(Random source, int length) {
         // one draw of bytes per identifier, not one locked SecureRandom call per character (sessions, events and
         // deliveries each take one); bytes of 248 and above are dropped, so each of the 62 characters stays equally
         // likely
@@ -58,7 +58,7 @@ public final class Ids {
         byte[] bytes = new byte[length + 8];
         int filled = 0;
         while (filled < length) {
-            Rng.INSTANCE.nextBytes(bytes);
+            source.nextBytes(bytes);
             for (int i = 0; i < bytes.length && filled < length; i++) {
                 int value = bytes[i] & 0xFF;
                 if (value < 248) {
