@@ -19,7 +19,8 @@
 # Settings (environment): CLIENTS (16), DURATION (10), WARMUP (8) seconds of warm-up per operation and WARMUP_ROUNDS
 # (2) rounds of it, JAR (the
 # production jar; java is started in its directory), JAVA_OPTS (extra JVM options, e.g.
-# -XX:StartFlightRecording=filename=/tmp/x.jfr), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
+# -XX:StartFlightRecording=filename=/tmp/x.jfr; after the service's own, src/main/docker/jvm.options, and
+# -XX:MaxRAM=512m, the pod's memory: JVM_OPTIONS_FILE= and POD_MEMORY= leave either out), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
 # ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true writes next to the jar), START_ONLY=1 (stop
 # after the JVM start figure), AOT=1 (add -XX:AOTCache=app.aot: the JDK 25 AOT cache that
 # ./mvnw -B verify -Dquarkus.package.jar.aot.enabled=true -DskipITs=false -Dtest=NoUnitTests -Dsurefire.failIfNoSpecifiedTests=false
@@ -49,7 +50,12 @@ JAR=${JAR:-target/quarkus-app/quarkus-run.jar}
 [[ -f "$JAR" ]] || { echo "no $JAR: run ./mvnw -B package -DskipTests first" >&2; exit 2; }
 JAR=$(readlink -f "$JAR")
 WEBHOOK_ENDPOINTS=${WEBHOOK_ENDPOINTS:-1}
-JVM_OPTS=${JAVA_OPTS:-}
+# The service's own JVM options, as the image starts it (JVM_OPTIONS_FILE= for none, e.g. to try another collector in
+# JAVA_OPTS), and the memory of its pod's limit (k8s/deployment.yaml), from which the JVM sizes its heap as it would
+# there (POD_MEMORY= for this machine's memory)
+JVM_OPTIONS_FILE=${JVM_OPTIONS_FILE-$ROOT/src/main/docker/jvm.options}
+POD_MEMORY=${POD_MEMORY-512m}
+JVM_OPTS="${JVM_OPTIONS_FILE:+@$JVM_OPTIONS_FILE}${POD_MEMORY:+ -XX:MaxRAM=$POD_MEMORY} ${JAVA_OPTS:-}"
 if [[ -n "${PROFILER:-}" ]]; then
   PROFILE_DIR=$(mkdir -p "${PROFILE_DIR:-target/profiles}" && readlink -f "${PROFILE_DIR:-target/profiles}")
   JVM_OPTS="$JVM_OPTS -agentpath:$(readlink -f "$PROFILER")=start,event=cpu,interval=1ms,file=$PROFILE_DIR/cpu.collapsed,collapsed"

@@ -6,10 +6,16 @@
 # both alike. Prints each round and the medians: 2xx answers per second, and each JVM's CPU per answer (ms; the
 # figure that moves least with the machine's load), with PostgreSQL's CPU per answer beside it.
 #   scripts/bench/ab-get.sh A/quarkus-app/quarkus-run.jar B/quarkus-app/quarkus-run.jar   [ROUNDS=6 DURATION=10 MODE=get]
+# A side may carry its own JVM options after the jar, separated by spaces ('A.jar -XX:+UseParallelGC'), as in
+# ab-start.sh; JAVA_OPTS goes to both.
 # MODE=types compares the floor (GET /api/v1/assessments/types) instead. Needs what scripts/benchmark.sh needs.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-JAR_A=$(readlink -f "$1") JAR_B=$(readlink -f "$2")
+JAR_A=$(readlink -f "${1%% *}") JAR_B=$(readlink -f "${2%% *}")
+OPTS_A="" OPTS_B=""
+[[ "$1" == *" "* ]] && OPTS_A=${1#* }
+[[ "$2" == *" "* ]] && OPTS_B=${2#* }
+echo "A: $JAR_A $OPTS_A"; echo "B: $JAR_B $OPTS_B"
 ROUNDS=${ROUNDS:-6} SECS=${DURATION:-10} MODE=${MODE:-get} CLIENTS=${CLIENTS:-16}
 WORK=$(mktemp -d /tmp/ab-get.XXXXXX); chmod 755 "$WORK"
 PIDS=() PG_BIN=""
@@ -33,9 +39,9 @@ export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/postgre
 export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
 declare -A PORT PID
 for side in A B; do # one after the other: the first migrates the database
-  jar=JAR_$side
+  jar=JAR_$side opts=OPTS_$side
   PORT[$side]=$(free_port)
-  (cd "$(dirname "${!jar}")" && PORT=${PORT[$side]} exec java ${JAVA_OPTS:-} -jar "$(basename "${!jar}")") >"$WORK/app-$side.log" 2>&1 &
+  (cd "$(dirname "${!jar}")" && PORT=${PORT[$side]} exec java ${JAVA_OPTS:-} ${!opts} -jar "$(basename "${!jar}")") >"$WORK/app-$side.log" 2>&1 &
   PID[$side]=$! PIDS+=($!)
   await_answer "${PORT[$side]}" "${PID[$side]}" "$WORK/app-$side.log"
 done
