@@ -20,7 +20,8 @@
 # (2) rounds of it, JAR (the
 # production jar; java is started in its directory), JAVA_OPTS (extra JVM options, e.g.
 # -XX:StartFlightRecording=filename=/tmp/x.jfr; after the service's own, src/main/docker/jvm.options, and
-# -XX:MaxRAM=512m, the pod's memory: JVM_OPTIONS_FILE= and POD_MEMORY= leave either out), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
+# -XX:MaxRAM=512m, the pod's memory: JVM_OPTIONS_FILE and POD_MEMORY change or leave out either, see
+# service_jvm_options in scripts/bench/common.sh), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
 # ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true writes next to the jar), START_ONLY=1 (stop
 # after the JVM start figure), AOT=1 (add -XX:AOTCache=app.aot: the JDK 25 AOT cache that
 # ./mvnw -B verify -Dquarkus.package.jar.aot.enabled=true -DskipITs=false -Dtest=NoUnitTests -Dsurefire.failIfNoSpecifiedTests=false
@@ -41,6 +42,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+source "$ROOT/scripts/bench/common.sh" # service_jvm_options, free_port, now, as_pg, json, load, pg_bin, pg_throwaway, pg_cpu_ticks, await_answer
 
 CLIENTS=${CLIENTS:-16}
 SECONDS_EACH=${DURATION:-10}
@@ -50,12 +52,8 @@ JAR=${JAR:-target/quarkus-app/quarkus-run.jar}
 [[ -f "$JAR" ]] || { echo "no $JAR: run ./mvnw -B package -DskipTests first" >&2; exit 2; }
 JAR=$(readlink -f "$JAR")
 WEBHOOK_ENDPOINTS=${WEBHOOK_ENDPOINTS:-1}
-# The service's own JVM options, as the image starts it (JVM_OPTIONS_FILE= for none, e.g. to try another collector in
-# JAVA_OPTS), and the memory of its pod's limit (k8s/deployment.yaml), from which the JVM sizes its heap as it would
-# there (POD_MEMORY= for this machine's memory)
-JVM_OPTIONS_FILE=${JVM_OPTIONS_FILE-$ROOT/src/main/docker/jvm.options}
-POD_MEMORY=${POD_MEMORY-512m}
-JVM_OPTS="${JVM_OPTIONS_FILE:+@$JVM_OPTIONS_FILE}${POD_MEMORY:+ -XX:MaxRAM=$POD_MEMORY} ${JAVA_OPTS:-}"
+service_jvm_options # the image's JVM options and the pod's memory (JVM_OPTIONS_FILE, POD_MEMORY: common.sh)
+JVM_OPTS="$SERVICE_JVM_OPTS${JAVA_OPTS:+ $JAVA_OPTS}"
 if [[ -n "${PROFILER:-}" ]]; then
   PROFILE_DIR=$(mkdir -p "${PROFILE_DIR:-target/profiles}" && readlink -f "${PROFILE_DIR:-target/profiles}")
   JVM_OPTS="$JVM_OPTS -agentpath:$(readlink -f "$PROFILER")=start,event=cpu,interval=1ms,file=$PROFILE_DIR/cpu.collapsed,collapsed"
@@ -90,7 +88,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-source "$ROOT/scripts/bench/common.sh" # free_port, now, as_pg, json, load, pg_bin, pg_throwaway, pg_cpu_ticks, await_answer
 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------
 PG_SETTINGS="-c shared_buffers=256MB -c max_connections=100 -c fsync=on -c synchronous_commit=on -c full_page_writes=on -c max_wal_size=2GB"
@@ -126,7 +123,7 @@ started() { # "x.xx s from launch to the first answer (listening at y.yy s)"
   python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f} s from launch to the first answer (listening at {$T_LISTEN - $T_LAUNCH:.2f} s)')"
 }
 launch
-echo "service up on $BASE: $(started), on an empty database (the migrations included; Quarkus: $STARTED; JVM options:${JVM_OPTS:- none})"
+echo "service up on $BASE: $(started), on an empty database (the migrations included; Quarkus: $STARTED; JVM options: ${JVM_OPTS:-none}; the service's own: ${SERVICE_JVM_SAYS:-none})"
 # a replica's restart meets a migrated database: stopped gracefully and started again, that is the start measured
 stop_app
 sleep 2 # the machine settles after the first start's work

@@ -6,15 +6,19 @@
 # both alike. Prints each round and the medians: 2xx answers per second, and each JVM's CPU per answer (ms; the
 # figure that moves least with the machine's load), with PostgreSQL's CPU per answer beside it.
 #   scripts/bench/ab-get.sh A/quarkus-app/quarkus-run.jar B/quarkus-app/quarkus-run.jar   [ROUNDS=6 DURATION=10 MODE=get]
-# A side may carry its own JVM options after the jar, separated by spaces ('A.jar -XX:+UseParallelGC'), as in
-# ab-start.sh; JAVA_OPTS goes to both.
-# MODE=types compares the floor (GET /api/v1/assessments/types) instead. Needs what scripts/benchmark.sh needs.
+# Both start with the service's JVM options and the pod's memory, as benchmark.sh does (service_jvm_options in
+# common.sh: JVM_OPTIONS_FILE, POD_MEMORY), then JAVA_OPTS, then a side's own options written after its jar,
+# separated by spaces: 'A.jar -Xmx256m' (another collector: 'A.jar -XX:-UseParallelGC -XX:+UseG1GC').
+# MODE=types compares the floor (GET /api/v1/assessments/types) instead, MODE=create creates with a test key (each
+# request a new session). Needs what scripts/benchmark.sh needs.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-JAR_A=$(readlink -f "${1%% *}") JAR_B=$(readlink -f "${2%% *}")
-OPTS_A="" OPTS_B=""
-[[ "$1" == *" "* ]] && OPTS_A=${1#* }
-[[ "$2" == *" "* ]] && OPTS_B=${2#* }
+source "$ROOT/scripts/bench/common.sh" # variant, service_jvm_options, free_port, as_pg, json, load, pg_throwaway, pg_cpu_ticks, await_answer
+(($# == 2)) || { echo "usage: $0 'A.jar [JVM options]' 'B.jar [JVM options]'" >&2; exit 2; }
+variant "$1"; JAR_A=$VARIANT_JAR OPTS_A=$VARIANT_OPTS
+variant "$2"; JAR_B=$VARIANT_JAR OPTS_B=$VARIANT_OPTS
+service_jvm_options
+echo "both: ${SERVICE_JVM_SAYS:-no options of the service}${JAVA_OPTS:+ $JAVA_OPTS}"
 echo "A: $JAR_A $OPTS_A"; echo "B: $JAR_B $OPTS_B"
 ROUNDS=${ROUNDS:-6} SECS=${DURATION:-10} MODE=${MODE:-get} CLIENTS=${CLIENTS:-16}
 WORK=$(mktemp -d /tmp/ab-get.XXXXXX); chmod 755 "$WORK"
@@ -27,7 +31,6 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, json, load, pg_throwaway, pg_cpu_ticks, await_answer
 
 pg_throwaway "$WORK/pg" "-c shared_buffers=256MB -c max_connections=100 -c max_wal_size=2GB"
 export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
@@ -41,7 +44,7 @@ declare -A PORT PID
 for side in A B; do # one after the other: the first migrates the database
   jar=JAR_$side opts=OPTS_$side
   PORT[$side]=$(free_port)
-  (cd "$(dirname "${!jar}")" && PORT=${PORT[$side]} exec java ${JAVA_OPTS:-} ${!opts} -jar "$(basename "${!jar}")") >"$WORK/app-$side.log" 2>&1 &
+  (cd "$(dirname "${!jar}")" && PORT=${PORT[$side]} exec java $SERVICE_JVM_OPTS ${JAVA_OPTS:-} ${!opts} -jar "$(basename "${!jar}")") >"$WORK/app-$side.log" 2>&1 &
   PID[$side]=$! PIDS+=($!)
   await_answer "${PORT[$side]}" "${PID[$side]}" "$WORK/app-$side.log"
 done

@@ -5,7 +5,9 @@
 #   scripts/bench/ab-start.sh ROUNDS "target/quarkus-app/quarkus-run.jar -XX:AOTCache=app.aot" "/tmp/b/quarkus-run.jar -XX:AOTCache=app.aot"
 #
 # A variant is a jar and the JVM options to start it with, separated by spaces; java runs in the jar's directory (an
-# AOT cache or AppCDS archive only matches the class path as built). Prints each restart (seconds to the port's first
+# AOT cache or AppCDS archive only matches the class path as built). Every variant starts with the service's JVM
+# options and the pod's memory first, as benchmark.sh does (service_jvm_options in common.sh: JVM_OPTIONS_FILE,
+# POD_MEMORY), then JAVA_OPTS; another collector in a variant: '... -XX:-UseParallelGC -XX:+UseG1GC'. Prints each restart (seconds to the port's first
 # accepted connection and to the first answer; CPU seconds at the first answer: the process, its main thread, its JIT
 # compilers) and each variant's medians. Restarts are killed, not stopped: only the start is measured.
 # THREADS=n: also print each restart's n busiest threads. LOG=file: append each start's output, up to its first
@@ -13,16 +15,17 @@
 set -euo pipefail
 ROUNDS=${1:?usage: $0 ROUNDS 'JAR [JVM options]' ['JAR [JVM options]' ...]}; shift
 (($# >= 1)) || { echo "usage: $0 ROUNDS 'JAR [JVM options]' ['JAR [JVM options]' ...]" >&2; exit 2; }
+source "$(dirname "$0")/common.sh" # variant, service_jvm_options, free_port, as_pg, load, pg_throwaway, await_answer
 VARIANTS=()
-for variant in "$@"; do # the jars and LOG as the caller named them, before the cd below
-  jar=${variant%% *}
-  [[ -f "$jar" ]] || { echo "no jar $jar" >&2; exit 2; }
-  VARIANTS+=("$(readlink -f "$jar")${variant#"$jar"}")
+for spec in "$@"; do # the jars and LOG as the caller named them, before the cd below
+  variant "$spec"
+  VARIANTS+=("$VARIANT_JAR${VARIANT_OPTS:+ $VARIANT_OPTS}")
 done
 [[ -n "${LOG:-}" ]] && LOG=$(readlink -f "$LOG")
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-source "$ROOT/scripts/bench/common.sh" # free_port, as_pg, load, pg_throwaway, await_answer
+service_jvm_options
+echo "every variant: ${SERVICE_JVM_SAYS:-no options of the service}${JAVA_OPTS:+ $JAVA_OPTS}"
 
 WORK=$(mktemp -d /tmp/ab-start.XXXXXX)
 chmod 755 "$WORK"
@@ -47,11 +50,11 @@ export QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/postgre
 export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
 launch() { # variant; sets T and L (seconds to the first answer, to listening), and C, M and JIT (CPU seconds at
   # the first answer: the process, its main thread, its JIT compilers)
-  local jar=${1%% *} opts="" t0 ticks hz
-  [[ "$1" == *" "* ]] && opts=${1#* }
+  local t0 ticks hz
+  variant "$1"
   t0=$EPOCHREALTIME
   # shellcheck disable=SC2086
-  (cd "$(dirname "$jar")" && exec java $opts -jar "$(basename "$jar")") >"$WORK/app.log" 2>&1 &
+  (cd "$(dirname "$VARIANT_JAR")" && exec java $SERVICE_JVM_OPTS ${JAVA_OPTS:-} $VARIANT_OPTS -jar "$(basename "$VARIANT_JAR")") >"$WORK/app.log" 2>&1 &
   APP_PID=$!
   await_answer "$PORT" "$APP_PID" "$WORK/app.log"
   # the CPU first, while the compilers are where the first answer found them; each thread's CPU ticks and name (a

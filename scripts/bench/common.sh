@@ -1,4 +1,32 @@
 # Helpers shared by scripts/benchmark.sh, scripts/bench/ab-get.sh and scripts/bench/ab-start.sh (sourced, not run).
+service_jvm_options() { # sets SERVICE_JVM_OPTS: the service's JVM options as its image starts it, and the heap the
+  # pod's memory limit gives (k8s/deployment.yaml): @src/main/docker/jvm.options (JVM_OPTIONS_FILE: another file, a
+  # relative path from the repository; empty for none) and -XX:MaxRAM=512m (POD_MEMORY; empty for this machine's
+  # memory). Options given after them override them; another collector needs the file's switched off first
+  # (-XX:-UseParallelGC -XX:+UseG1GC), or JVM_OPTIONS_FILE= . Also sets SERVICE_JVM_SAYS: the same, the file's
+  # options written out.
+  local root file memory
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+  file=${JVM_OPTIONS_FILE-src/main/docker/jvm.options} memory=${POD_MEMORY-512m}
+  SERVICE_JVM_OPTS="" SERVICE_JVM_SAYS=""
+  if [[ -n "$file" ]]; then
+    [[ "$file" == /* ]] || file=$root/$file
+    [[ -f "$file" ]] || { echo "no JVM options file $file" >&2; exit 2; }
+    SERVICE_JVM_OPTS="@$file"
+    SERVICE_JVM_SAYS="$(grep -v '^[[:space:]]*#' "$file" | sed 's/[[:space:]]*#.*//' | xargs) (${file#"$root/"})"
+  fi
+  if [[ -n "$memory" ]]; then
+    SERVICE_JVM_OPTS="${SERVICE_JVM_OPTS:+$SERVICE_JVM_OPTS }-XX:MaxRAM=$memory"
+    SERVICE_JVM_SAYS="${SERVICE_JVM_SAYS:+$SERVICE_JVM_SAYS }-XX:MaxRAM=$memory (the pod's memory)"
+  fi
+}
+variant() { # 'JAR [JVM options]' (a jar, and options to start it with after the service's own, separated by spaces):
+  # sets VARIANT_JAR (absolute; exits if it is missing) and VARIANT_OPTS. Relative paths are the caller's.
+  VARIANT_JAR=${1%% *} VARIANT_OPTS=""
+  if [[ "$1" == *" "* ]]; then VARIANT_OPTS=${1#* }; fi
+  [[ -f "$VARIANT_JAR" ]] || { echo "no jar $VARIANT_JAR" >&2; exit 2; }
+  VARIANT_JAR=$(readlink -f "$VARIANT_JAR")
+}
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 now() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
 as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
