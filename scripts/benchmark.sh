@@ -53,7 +53,7 @@ JAR=${JAR:-target/quarkus-app/quarkus-run.jar}
 JAR=$(readlink -f "$JAR")
 WEBHOOK_ENDPOINTS=${WEBHOOK_ENDPOINTS:-1}
 service_jvm_options # the image's JVM options and the pod's memory (JVM_OPTIONS_FILE, POD_MEMORY: common.sh)
-JVM_OPTS="$SERVICE_JVM_OPTS${JAVA_OPTS:+ $JAVA_OPTS}"
+JVM_OPTS="" # this run's own, after those and JAVA_OPTS (start_service in common.sh)
 if [[ -n "${PROFILER:-}" ]]; then
   PROFILE_DIR=$(mkdir -p "${PROFILE_DIR:-target/profiles}" && readlink -f "${PROFILE_DIR:-target/profiles}")
   JVM_OPTS="$JVM_OPTS -agentpath:$(readlink -f "$PROFILER")=start,event=cpu,interval=1ms,file=$PROFILE_DIR/cpu.collapsed,collapsed"
@@ -112,9 +112,7 @@ export QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=unused
 export ASSESSMENTS_WEBHOOKS_ALLOWED_HOSTS=127.0.0.1 ASSESSMENTS_WEBHOOKS_ALLOW_HTTP=true ASSESSMENTS_WEBHOOKS_ALLOW_HTTP_LIVE=true
 launch() { # starts the jar, waits for the first 200; sets T_LAUNCH, T_LISTEN, T_UP, STARTED
   T_LAUNCH=$EPOCHREALTIME
-  # from the jar's directory: an AppCDS archive only matches the class path it was built with (quarkus-run.jar, relative)
-  # shellcheck disable=SC2086
-  (cd "$(dirname "$JAR")" && exec java $JVM_OPTS -jar "$(basename "$JAR")") >"$WORK/app.log" 2>&1 &
+  start_service "$JAR" "$JVM_OPTS" "$WORK/app.log"
   APP_PID=$!
   await_answer "$PORT" "$APP_PID" "$WORK/app.log"
   STARTED=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
@@ -123,7 +121,7 @@ started() { # "x.xx s from launch to the first answer (listening at y.yy s)"
   python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f} s from launch to the first answer (listening at {$T_LISTEN - $T_LAUNCH:.2f} s)')"
 }
 launch
-echo "service up on $BASE: $(started), on an empty database (the migrations included; Quarkus: $STARTED; JVM options: ${JVM_OPTS:-none}; the service's own: ${SERVICE_JVM_SAYS:-none})"
+echo "service up on $BASE: $(started), on an empty database (the migrations included; Quarkus: $STARTED; JVM options: ${SERVICE_JVM_SAYS:-none}${JAVA_OPTS:+ $JAVA_OPTS}$JVM_OPTS)"
 # a replica's restart meets a migrated database: stopped gracefully and started again, that is the start measured
 stop_app
 sleep 2 # the machine settles after the first start's work

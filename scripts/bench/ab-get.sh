@@ -13,7 +13,7 @@
 # request a new session). Needs what scripts/benchmark.sh needs.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-source "$ROOT/scripts/bench/common.sh" # variant, service_jvm_options, free_port, as_pg, json, load, pg_throwaway, pg_cpu_ticks, await_answer
+source "$ROOT/scripts/bench/common.sh" # variant, service_jvm_options, start_service, free_port, as_pg, json, load, pg_throwaway, pg_cpu_ticks, await_answer
 (($# == 2)) || { echo "usage: $0 'A.jar [JVM options]' 'B.jar [JVM options]'" >&2; exit 2; }
 variant "$1"; JAR_A=$VARIANT_JAR OPTS_A=$VARIANT_OPTS
 variant "$2"; JAR_B=$VARIANT_JAR OPTS_B=$VARIANT_OPTS
@@ -44,7 +44,7 @@ declare -A PORT PID
 for side in A B; do # one after the other: the first migrates the database
   jar=JAR_$side opts=OPTS_$side
   PORT[$side]=$(free_port)
-  (cd "$(dirname "${!jar}")" && PORT=${PORT[$side]} exec java $SERVICE_JVM_OPTS ${JAVA_OPTS:-} ${!opts} -jar "$(basename "${!jar}")") >"$WORK/app-$side.log" 2>&1 &
+  PORT=${PORT[$side]} start_service "${!jar}" "${!opts}" "$WORK/app-$side.log"
   PID[$side]=$! PIDS+=($!)
   await_answer "${PORT[$side]}" "${PID[$side]}" "$WORK/app-$side.log"
 done

@@ -15,7 +15,7 @@
 set -euo pipefail
 ROUNDS=${1:?usage: $0 ROUNDS 'JAR [JVM options]' ['JAR [JVM options]' ...]}; shift
 (($# >= 1)) || { echo "usage: $0 ROUNDS 'JAR [JVM options]' ['JAR [JVM options]' ...]" >&2; exit 2; }
-source "$(dirname "$0")/common.sh" # variant, service_jvm_options, free_port, as_pg, load, pg_throwaway, await_answer
+source "$(dirname "$0")/common.sh" # variant, service_jvm_options, start_service, free_port, as_pg, load, pg_throwaway, await_answer
 VARIANTS=()
 for spec in "$@"; do # the jars and LOG as the caller named them, before the cd below
   variant "$spec"
@@ -53,8 +53,7 @@ launch() { # variant; sets T and L (seconds to the first answer, to listening), 
   local t0 ticks hz
   variant "$1"
   t0=$EPOCHREALTIME
-  # shellcheck disable=SC2086
-  (cd "$(dirname "$VARIANT_JAR")" && exec java $SERVICE_JVM_OPTS ${JAVA_OPTS:-} $VARIANT_OPTS -jar "$(basename "$VARIANT_JAR")") >"$WORK/app.log" 2>&1 &
+  start_service "$VARIANT_JAR" "$VARIANT_OPTS" "$WORK/app.log"
   APP_PID=$!
   await_answer "$PORT" "$APP_PID" "$WORK/app.log"
   # the CPU first, while the compilers are where the first answer found them; each thread's CPU ticks and name (a

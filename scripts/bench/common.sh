@@ -20,6 +20,12 @@ service_jvm_options() { # sets SERVICE_JVM_OPTS: the service's JVM options as it
     SERVICE_JVM_SAYS="${SERVICE_JVM_SAYS:+$SERVICE_JVM_SAYS }-XX:MaxRAM=$memory (the pod's memory)"
   fi
 }
+start_service() { # jar, extra JVM options, log: starts the jar in the background (its pid is then $!) from its own
+  # directory (an AOT cache or AppCDS archive only matches the class path as built), with the service's options first
+  # (SERVICE_JVM_OPTS: call service_jvm_options before), then JAVA_OPTS, then the extra ones
+  # shellcheck disable=SC2086
+  (cd "$(dirname "$1")" && exec java $SERVICE_JVM_OPTS ${JAVA_OPTS:-} $2 -jar "$(basename "$1")") >"$3" 2>&1 &
+}
 variant() { # 'JAR [JVM options]' (a jar, and options to start it with after the service's own, separated by spaces):
   # sets VARIANT_JAR (absolute; exits if it is missing) and VARIANT_OPTS. Relative paths are the caller's.
   VARIANT_JAR=${1%% *} VARIANT_OPTS=""
