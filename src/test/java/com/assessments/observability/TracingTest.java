@@ -111,6 +111,40 @@ class TracingTest {
     }
 
     @Test
+    void aRequestSpanIsNamedByItsRouteAndJoinsTheCallersTrace() {
+        Admin.Keys test = Admin.newTenant("test");
+        String id = Sessions.created(test.secretKey(), "disc")[0];
+        String trace = newTraceId();
+        api().auth().oauth2(test.secretKey()).header("traceparent", traceparent(trace))
+                .get("/api/v1/sessions/{id}", id).then().statusCode(200);
+        SpanData get = await(s -> s.getTraceId().equals(trace) && s.getKind() == SpanKind.SERVER);
+        assertEquals("GET /api/v1/sessions/{id}", get.getName(), "named by the route template, not the path");
+        assertEquals("00f067aa0ba902b7", get.getParentSpanId(), "a child of the caller's span");
+        assertEquals("/api/v1/sessions/{id}", get.getAttributes().get(AttributeKey.stringKey("http.route")));
+        assertEquals("GET", get.getAttributes().get(AttributeKey.stringKey("http.request.method")));
+        assertEquals(200L, get.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+        assertEquals(io.opentelemetry.api.trace.StatusCode.UNSET, get.getStatus().getStatusCode());
+        assertFalse(get.getAttributes().toString().contains(id), "no session id in the span: " + get.getAttributes());
+
+        // refused at the edge, before any resource: still a span, with its status and no route
+        String refusedTrace = newTraceId();
+        RestAssured.given().header("traceparent", traceparent(refusedTrace))
+                .get("/api/v1/sessions?q=" + "x".repeat(5000)).then().statusCode(414);
+        SpanData refused = await(s -> s.getTraceId().equals(refusedTrace) && s.getKind() == SpanKind.SERVER);
+        assertEquals("GET", refused.getName());
+        assertEquals(414L, refused.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+        assertEquals(null, refused.getAttributes().get(AttributeKey.stringKey("http.route")));
+
+        // management routes (health, metrics) are not traced
+        String healthTrace = newTraceId();
+        RestAssured.given().header("traceparent", traceparent(healthTrace)).get("/q/health/live").then().statusCode(200);
+        api().auth().oauth2(test.secretKey()).get("/api/v1/sessions/{id}", id).then().statusCode(200); // a later span
+        await(s -> s.getKind() == SpanKind.SERVER && !s.getTraceId().equals(trace) && s.getName().equals(get.getName())
+                && s.getStartEpochNanos() > get.getEndEpochNanos());
+        assertTrue(spans.matching(s -> s.getTraceId().equals(healthTrace)).isEmpty(), "a span for /q/health/live");
+    }
+
+    @Test
     void everyLogLineOfARequestNamesItsRequestIdAndTraceId() throws IOException {
         Admin.Keys test = Admin.newTenant("test");
         long start = Files.exists(LOG) ? Files.size(LOG) : 0;
