@@ -1,18 +1,24 @@
 package com.assessments.common;
 
 import com.assessments.api.model.CandidateInput;
+import com.assessments.api.model.EventType;
+import com.assessments.api.model.SessionStatus;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The service's ObjectMapper (the one Quarkus REST writes every answer with) reads and writes properties through
- * Blackbird's generated accessors, not a reflective call each, and still writes what the DTO holds.
+ * Blackbird's generated accessors, not a reflective call each, and still writes what the DTO holds; the contract's
+ * enums go out through their toString() (the wire value) without reflection.
  */
 @QuarkusTest
 class JsonAccessorsTest {
@@ -29,5 +35,17 @@ class JsonAccessorsTest {
         assertEquals("c-1", mapper.readTree(json).get("externalId").asText());
         CandidateInput back = mapper.readValue(json, CandidateInput.class);
         assertEquals(candidate, back);
+    }
+
+    @Test
+    void theContractsEnumsAreWrittenByTheirToStringNotAReflectiveCall() throws Exception {
+        // ToStringSerializer calls toString() directly; Jackson's own choice for @JsonValue calls it through reflection
+        assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(SessionStatus.class) instanceof ToStringSerializer);
+        assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(EventType.class) instanceof ToStringSerializer);
+        assertEquals("\"in_progress\"", mapper.writeValueAsString(SessionStatus.IN_PROGRESS), "the wire value, not the name");
+        assertEquals("{\"status\":\"completed\"}", mapper.writeValueAsString(Map.of("status", SessionStatus.COMPLETED)));
+        assertEquals(SessionStatus.IN_PROGRESS, mapper.readValue("\"in_progress\"", SessionStatus.class), "read as before");
+        // an enum of ours outside the contract keeps Jackson's default (its name)
+        assertEquals("\"SECONDS\"", mapper.writeValueAsString(java.util.concurrent.TimeUnit.SECONDS));
     }
 }
