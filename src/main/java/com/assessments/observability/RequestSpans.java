@@ -7,26 +7,33 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.quarkus.opentelemetry.runtime.QuarkusContextStorage;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Set;
 
 /**
  * The SERVER span of each API request, made here instead of by Quarkus's Vert.x HTTP instrumentation
- * ({@code quarkus.otel.instrument.vertx-http=false}). That instrumentation cost about 12 % of the JVM's CPU per GET
- * session in an interleaved A/B (#14), most of it in its semantic-convention extractors (client address, forwarded
- * headers, URL parts), whether or not anything collects the spans. This span keeps what the service promises: the
- * caller's {@code traceparent} is honoured, the span is current for the whole request (its database statements,
- * scoring and rendering are its children; every log line carries its trace id), and it is named and tagged by the
- * route template, never the raw path (which holds ids), with the method and the response status. Management routes
- * ({@code /q/...}: health, metrics) are not traced, as Quarkus does not trace them either.
+ * ({@code quarkus.otel.instrument.vertx-http=false}), whose semantic-convention extractors (client address, forwarded
+ * headers, URL parts) ran on every request whether or not anything collects the spans. This one costs less: 4 % more
+ * gets a second and 5 % less JVM CPU per get in interleaved A/Bs run both ways round (#14, README "Session 19").
+ * It keeps what the service promises: the caller's {@code traceparent} is honoured, the span is current for the
+ * whole request (its database statements, scoring and rendering are its children; every log line carries its trace
+ * id, and the request's latency sample its exemplar), and it is named and tagged by the route template, never the raw
+ * path (which holds ids), with the method and the response status. Quarkus REST's own
+ * hooks wrote to Quarkus's span and are off as well ({@code quarkus.otel.instrument.rest=false}); an unexpected
+ * exception is recorded on this span by {@code ErrorMappers}. Management routes ({@code /q/...}: health, metrics)
+ * are not traced, as Quarkus does not trace them either.
  */
 @Singleton
 public class RequestSpans {
@@ -36,11 +43,14 @@ public class RequestSpans {
     static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
     static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
     private static final String URL_PATH_TEMPLATE = "UrlPathTemplate";
+    /** The methods named as they are (OpenTelemetry's HTTP conventions); any other token the client sent is _OTHER. */
+    private static final Set<String> KNOWN_METHODS =
+            Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
 
     private static final TextMapGetter<MultiMap> HEADERS = new TextMapGetter<>() {
         @Override
         public Iterable<String> keys(MultiMap headers) {
-            return headers.names();
+            return headers == null ? java.util.List.of() : headers.names();
         }
 
         @Override
@@ -52,9 +62,15 @@ public class RequestSpans {
     private final Tracer tracer;
     private final TextMapPropagator propagator;
 
-    public RequestSpans(Tracer tracer, OpenTelemetry openTelemetry) {
+    private final String managementRoot;
+    private final String managementPrefix;
+
+    public RequestSpans(Tracer tracer, OpenTelemetry openTelemetry,
+                        @ConfigProperty(name = "quarkus.http.non-application-root-path", defaultValue = "q") String managementRoot) {
         this.tracer = tracer;
         this.propagator = openTelemetry.getPropagators().getTextMapPropagator();
+        this.managementRoot = "/" + managementRoot.replaceAll("^/+|/+$", ""); // "q", "/q" or "/q/": /q
+        this.managementPrefix = this.managementRoot + "/";
     }
 
     void install(@Observes Router router) {
@@ -63,18 +79,23 @@ public class RequestSpans {
     }
 
     private void start(RoutingContext ctx) {
-        String path = ctx.request().path();
-        if (path != null && path.startsWith("/q/")) {
+        String path = ctx.normalizedPath();
+        if (path.equals(managementRoot) || path.startsWith(managementPrefix)) {
             ctx.next();
             return;
         }
-        String method = ctx.request().method().name();
+        String sent = ctx.request().method().name();
+        String method = KNOWN_METHODS.contains(sent) ? sent : "_OTHER"; // a client may send any token: keep names bounded
         Context parent = propagator.extract(Context.root(), ctx.request().headers(), HEADERS);
-        Span span = tracer.spanBuilder(method).setParent(parent).setSpanKind(SpanKind.SERVER)
-                .setAttribute(METHOD, method).startSpan();
-        // current in the request's duplicated Vert.x context: it follows the request to its worker or virtual thread
-        Scope scope = parent.with(span).makeCurrent();
-        ctx.addEndHandler(ended -> end(ctx, method, span, scope, ended));
+        String name = method.equals("_OTHER") ? "HTTP" : method;
+        Span span = tracer.spanBuilder(name).setParent(parent)
+                .setSpanKind(SpanKind.SERVER).setAttribute(METHOD, method).startSpan();
+        // current in the request's duplicated Vert.x context, which follows the request to its worker or virtual
+        // thread (Quarkus's storage refuses any other context, rather than falling back to a thread local)
+        // The scope is not closed: the context is the request's own and ends with it, and Micrometer records the
+        // request's latency after the end handlers, reading the trace from that context for the sample's exemplar.
+        QuarkusContextStorage.INSTANCE.attach(Vertx.currentContext(), parent.with(span));
+        ctx.addEndHandler(ended -> end(ctx, name, span, ended));
         ctx.next();
     }
 
@@ -83,29 +104,36 @@ public class RequestSpans {
      * for the HTTP metrics (its ObservabilityUtil, not public); null when no resource matched.
      */
     private static String route(RoutingContext ctx) {
-        Object template = ((HttpServerRequestInternal) ctx.request()).context().getLocal(URL_PATH_TEMPLATE);
+        Object template = ctx.request() instanceof HttpServerRequestInternal request
+                ? request.context().getLocal(URL_PATH_TEMPLATE) : null;
         return template instanceof String s && !s.isEmpty() ? s : null;
     }
 
-    private static void end(RoutingContext ctx, String method, Span span, Scope scope, AsyncResult<Void> ended) {
+    /**
+     * Ends the span when the response has gone out or the connection closed. A client that leaves while the resource
+     * still runs ends the span then (as Quarkus's instrumentation did): what the request does after that is not in it.
+     */
+    private static void end(RoutingContext ctx, String name, Span span, AsyncResult<Void> ended) {
         try {
             String route = route(ctx);
             if (route != null) {
-                span.updateName(method + " " + route);
+                span.updateName(name + " " + route);
                 span.setAttribute(ROUTE, route);
             }
+            boolean answered = ctx.response().headWritten(); // before that, the status is only Vert.x's default 200
             int status = ctx.response().getStatusCode();
-            span.setAttribute(STATUS, (long) status);
+            if (answered) {
+                span.setAttribute(STATUS, (long) status);
+            }
             if (ended.failed()) {
                 span.setAttribute(ERROR_TYPE, "connection_closed"); // the client left before the whole answer went out
                 span.setStatus(StatusCode.ERROR);
-            } else if (status >= 500) {
+            } else if (answered && status >= 500) {
                 span.setAttribute(ERROR_TYPE, Integer.toString(status));
                 span.setStatus(StatusCode.ERROR);
             }
-            span.end();
         } finally {
-            scope.close();
+            span.end();
         }
     }
 }

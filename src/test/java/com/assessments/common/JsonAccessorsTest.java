@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -45,7 +46,28 @@ class JsonAccessorsTest {
         assertEquals("\"in_progress\"", mapper.writeValueAsString(SessionStatus.IN_PROGRESS), "the wire value, not the name");
         assertEquals("{\"status\":\"completed\"}", mapper.writeValueAsString(Map.of("status", SessionStatus.COMPLETED)));
         assertEquals(SessionStatus.IN_PROGRESS, mapper.readValue("\"in_progress\"", SessionStatus.class), "read as before");
-        // an enum of ours outside the contract keeps Jackson's default (its name)
-        assertEquals("\"SECONDS\"", mapper.writeValueAsString(java.util.concurrent.TimeUnit.SECONDS));
+        // the rule is the annotation, not the package: an enum without it keeps Jackson's default (its name)
+        assertFalse(mapper.getSerializerProviderInstance().findValueSerializer(Plain.class) instanceof ToStringSerializer);
+        assertEquals("\"ONE\"", mapper.writeValueAsString(Plain.ONE));
+        assertEquals("\"one\"", mapper.writeValueAsString(Marked.ONE));
+    }
+
+    enum Plain {
+        ONE;
+
+        @Override
+        public String toString() {
+            return "one"; // not its JSON value: no @JsonValue
+        }
+    }
+
+    enum Marked {
+        ONE;
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        @Override
+        public String toString() {
+            return "one";
+        }
     }
 }

@@ -125,6 +125,32 @@ class TracingTest {
         assertEquals(200L, get.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
         assertEquals(io.opentelemetry.api.trace.StatusCode.UNSET, get.getStatus().getStatusCode());
         assertFalse(get.getAttributes().toString().contains(id), "no session id in the span: " + get.getAttributes());
+        assertEquals(1, spans.matching(s -> s.getTraceId().equals(trace) && s.getKind() == SpanKind.SERVER).size(),
+                "one SERVER span per request (Quarkus's own HTTP instrumentation is off)");
+
+        // no traceparent: a trace of its own; a path no route matches: named by the method alone, the id nowhere
+        String unknownId = "ses_" + newTraceId();
+        long mark = spans.mark();
+        api().auth().oauth2(test.secretKey()).get("/api/v1/nosuch/{id}", unknownId).then().statusCode(404);
+        SpanData unmatched = awaitSince(mark, s -> s.getKind() == SpanKind.SERVER && s.getName().equals("GET")
+                && Long.valueOf(404).equals(s.getAttributes().get(AttributeKey.longKey("http.response.status_code"))));
+        assertFalse(unmatched.getParentSpanContext().isValid(), "a root span");
+        assertFalse((unmatched.getName() + unmatched.getAttributes()).contains(unknownId), unmatched.toString());
+
+        // a method token the contract does not know: bounded as _OTHER
+        mark = spans.mark();
+        RestAssured.given().request("FROBNICATE", "/api/v1/status");
+        SpanData other = awaitSince(mark, s -> s.getKind() == SpanKind.SERVER && "_OTHER".equals(
+                s.getAttributes().get(AttributeKey.stringKey("http.request.method"))));
+        assertTrue(other.getName().startsWith("HTTP"), other.getName());
+
+        // an unexpected error: the span says so, with the exception recorded on it
+        String explodeTrace = newTraceId();
+        RestAssured.given().header("traceparent", traceparent(explodeTrace)).get("/test-only/explode").then().statusCode(500);
+        SpanData exploded = await(s -> s.getTraceId().equals(explodeTrace) && s.getKind() == SpanKind.SERVER);
+        assertEquals(io.opentelemetry.api.trace.StatusCode.ERROR, exploded.getStatus().getStatusCode());
+        assertEquals("500", exploded.getAttributes().get(AttributeKey.stringKey("error.type")));
+        assertTrue(exploded.getEvents().stream().anyMatch(e -> e.getName().equals("exception")), "the exception is an event");
 
         // refused at the edge, before any resource: still a span, with its status and no route
         String refusedTrace = newTraceId();
@@ -142,6 +168,26 @@ class TracingTest {
         await(s -> s.getKind() == SpanKind.SERVER && !s.getTraceId().equals(trace) && s.getName().equals(get.getName())
                 && s.getStartEpochNanos() > get.getEndEpochNanos());
         assertTrue(spans.matching(s -> s.getTraceId().equals(healthTrace)).isEmpty(), "a span for /q/health/live");
+    }
+
+    @Test
+    void theRequestsLatencyCarriesAnExemplarOfItsTrace() {
+        Admin.Keys test = Admin.newTenant("test");
+        String id = Sessions.created(test.secretKey(), "disc")[0];
+        for (int i = 0; i < 5; i++) {
+            api().auth().oauth2(test.secretKey()).header("traceparent", traceparent(newTraceId()))
+                    .get("/api/v1/sessions/{id}", id).then().statusCode(200);
+        }
+        String metrics = RestAssured.given().accept("application/openmetrics-text; version=1.0.0; charset=utf-8")
+                .get("/q/metrics").then().statusCode(200).extract().asString(); // exemplars are OpenMetrics only
+        List<String> exemplars = metrics.lines().filter(l -> l.startsWith("http_server_requests_seconds_bucket{")
+                && l.contains("uri=\"/api/v1/sessions/{id}\"") && l.contains(" # {")).toList();
+        assertFalse(exemplars.isEmpty(), "no exemplar on the get's latency buckets");
+        Matcher m = Pattern.compile("trace_id=\"([0-9a-f]{32})\"").matcher(exemplars.get(exemplars.size() - 1));
+        assertTrue(m.find(), exemplars.toString());
+        String traceId = m.group(1);
+        SpanData request = await(s -> s.getTraceId().equals(traceId) && s.getKind() == SpanKind.SERVER);
+        assertEquals("GET /api/v1/sessions/{id}", request.getName(), "the exemplar names a request's trace");
     }
 
     @Test
@@ -174,12 +220,22 @@ class TracingTest {
         return name != null ? name : s.getAttributes().get(AttributeKey.stringKey("db.system"));
     }
 
+    /** A span recorded after {@code mark} (RecordedSpans.mark) that matches. */
+    private SpanData awaitSince(long mark, Predicate<SpanData> which) {
+        return awaitFirst(() -> spans.since(mark).stream().filter(which).toList());
+    }
+
     private SpanData await(Predicate<SpanData> which) {
+        return awaitFirst(() -> spans.matching(which));
+    }
+
+    /** The first span {@code found} lists, polled for up to 15 s: spans are exported as they end, after the answer. */
+    private static SpanData awaitFirst(java.util.function.Supplier<List<SpanData>> found) {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (true) {
-            List<SpanData> found = spans.matching(which);
-            if (!found.isEmpty()) {
-                return found.get(0);
+            List<SpanData> now = found.get();
+            if (!now.isEmpty()) {
+                return now.get(0);
             }
             assertTrue(System.nanoTime() < deadline, "no such span was recorded");
             try {

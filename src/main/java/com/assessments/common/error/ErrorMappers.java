@@ -181,6 +181,7 @@ public class ErrorMappers {
             return DatabaseOutage.response(envelope, e); // 503 service_unavailable with Retry-After
         }
         LOG.error("unexpected error while handling a request", e);
+        io.opentelemetry.api.trace.Span.current().recordException(e); // on the request's span (RequestSpans)
         return envelope.response(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred. Retry with backoff.", Map.of());
     }
 
