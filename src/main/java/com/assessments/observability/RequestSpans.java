@@ -90,10 +90,10 @@ public class RequestSpans {
         String name = method.equals("_OTHER") ? "HTTP" : method;
         Span span = tracer.spanBuilder(name).setParent(parent)
                 .setSpanKind(SpanKind.SERVER).setAttribute(METHOD, method).startSpan();
-        // current in the request's duplicated Vert.x context, which follows the request to its worker or virtual
-        // thread (Quarkus's storage refuses any other context, rather than falling back to a thread local)
-        // The scope is not closed: the context is the request's own and ends with it, and Micrometer records the
-        // request's latency after the end handlers, reading the trace from that context for the sample's exemplar.
+        // Current in the request's duplicated Vert.x context, which follows the request to its worker or virtual
+        // thread (Quarkus's storage refuses any other context rather than fall back to a thread local). The scope is
+        // not closed: the context is the request's own and ends with it, and Micrometer records the request's latency
+        // after the end handlers, reading the trace from that context for the sample's exemplar.
         QuarkusContextStorage.INSTANCE.attach(Vertx.currentContext(), parent.with(span));
         ctx.addEndHandler(ended -> end(ctx, name, span, ended));
         ctx.next();
