@@ -31,7 +31,7 @@ public class JsonAccessors implements ObjectMapperCustomizer {
         if (System.getProperty("org.graalvm.nativeimage.imagecode") == null) {
             mapper.registerModule(new BlackbirdModule());
         }
-        SimpleModule enums = new SimpleModule("contract-enums");
+        SimpleModule enums = new SimpleModule("json-value-to-string-enums");
         enums.setSerializers(new SimpleSerializers() {
             @Override
             public JsonSerializer<?> findSerializer(SerializationConfig config, JavaType type, BeanDescription bean) {

@@ -30,10 +30,10 @@ import java.util.Set;
  * It keeps what the service promises: the caller's {@code traceparent} is honoured, the span is current for the
  * whole request (its database statements, scoring and rendering are its children; every log line carries its trace
  * id, and the request's latency sample its exemplar), and it is named and tagged by the route template, never the raw
- * path (which holds ids), with the method and the response status. Quarkus REST's own
- * hooks wrote to Quarkus's span and are off as well ({@code quarkus.otel.instrument.rest=false}); an unexpected
- * exception is recorded on this span by {@code ErrorMappers}. Management routes ({@code /q/...}: health, metrics)
- * are not traced, as Quarkus does not trace them either.
+ * path (which holds ids), with the method and the response status. Quarkus REST's own hooks wrote to Quarkus's span
+ * and are off as well ({@code quarkus.otel.instrument.rest=false}); an unexpected exception is recorded on this span
+ * by {@code ErrorMappers}. Management routes ({@code /q/...}: health, metrics) are not traced, as Quarkus does not
+ * trace them either.
  */
 @Singleton
 public class RequestSpans {

@@ -137,6 +137,24 @@ class TracingTest {
         assertFalse(unmatched.getParentSpanContext().isValid(), "a root span");
         assertFalse((unmatched.getName() + unmatched.getAttributes()).contains(unknownId), unmatched.toString());
 
+        // no credential: refused (401) at the same route, which the span still names; a NUL in the path is refused too,
+        // and the raw path is in neither span
+        String refusedAuthTrace = newTraceId();
+        RestAssured.given().header("traceparent", traceparent(refusedAuthTrace)).get("/api/v1/sessions/{id}", id)
+                .then().statusCode(401);
+        SpanData unauthenticated = await(s -> s.getTraceId().equals(refusedAuthTrace) && s.getKind() == SpanKind.SERVER);
+        assertEquals("GET /api/v1/sessions/{id}", unauthenticated.getName());
+        assertEquals(401L, unauthenticated.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+        assertEquals(io.opentelemetry.api.trace.StatusCode.UNSET, unauthenticated.getStatus().getStatusCode(), "a 4xx is the caller's");
+        String nulTrace = newTraceId();
+        int nulStatus = RestAssured.given().urlEncodingEnabled(false).header("traceparent", traceparent(nulTrace))
+                .auth().oauth2(test.secretKey()).get("/api/v1/sessions/ses_%00" + id).then().extract().statusCode();
+        assertTrue(nulStatus == 400 || nulStatus == 404, "refused: " + nulStatus);
+        SpanData nul = await(s -> s.getTraceId().equals(nulTrace) && s.getKind() == SpanKind.SERVER);
+        assertEquals((long) nulStatus, nul.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+        assertFalse((nul.getName() + nul.getAttributes()).contains(id) || (nul.getName() + nul.getAttributes()).contains("%00"),
+                nul.toString());
+
         // a method token the contract does not know: bounded as _OTHER
         mark = spans.mark();
         RestAssured.given().request("FROBNICATE", "/api/v1/status");

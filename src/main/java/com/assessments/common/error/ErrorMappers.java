@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import io.opentelemetry.api.trace.Span;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Path;
@@ -181,7 +182,7 @@ public class ErrorMappers {
             return DatabaseOutage.response(envelope, e); // 503 service_unavailable with Retry-After
         }
         LOG.error("unexpected error while handling a request", e);
-        io.opentelemetry.api.trace.Span.current().recordException(e); // on the request's span (RequestSpans)
+        Span.current().recordException(e); // on the request's span (RequestSpans)
         return envelope.response(ErrorCode.INTERNAL_ERROR, "An unexpected error occurred. Retry with backoff.", Map.of());
     }
 
