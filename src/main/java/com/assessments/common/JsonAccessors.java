@@ -13,6 +13,8 @@ import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
+import java.time.OffsetDateTime;
+
 /**
  * Jackson reads and writes our DTOs' properties through lambdas Blackbird generates once per property, instead of a
  * reflective call per property per object: the reflective getters were 7.5 % of a GET session's CPU on its virtual
@@ -21,25 +23,35 @@ import jakarta.inject.Singleton;
  *
  * <p>Enums whose {@code toString()} is their {@code @JsonValue} (the contract's: the generator writes them so, the
  * wire value) are written by calling it directly: Jackson would call it reflectively for every value written
- * (Blackbird leaves {@code @JsonValue} alone), 1 % of a GET session's samples in a profile.
+ * (Blackbird leaves {@code @JsonValue} alone), 1 % of a GET session's samples in a profile. Timestamps are written by
+ * {@link UtcTimestampSerializer}.
  */
 @Singleton
 public class JsonAccessors implements ObjectMapperCustomizer {
+
+    /** After Quarkus's own customizer, which registers Jackson's java.time module: the writer registered last wins. */
+    @Override
+    public int priority() {
+        return MINIMUM_PRIORITY;
+    }
 
     @Override
     public void customize(ObjectMapper mapper) {
         if (System.getProperty("org.graalvm.nativeimage.imagecode") == null) {
             mapper.registerModule(new BlackbirdModule());
         }
-        SimpleModule enums = new SimpleModule("json-value-to-string-enums");
-        enums.setSerializers(new SimpleSerializers() {
+        SimpleModule writers = new SimpleModule("to-string-enums-and-utc-timestamps");
+        writers.setSerializers(new SimpleSerializers() {
             @Override
             public JsonSerializer<?> findSerializer(SerializationConfig config, JavaType type, BeanDescription bean) {
                 Class<?> raw = type.getRawClass();
+                if (raw == OffsetDateTime.class) {
+                    return UtcTimestampSerializer.INSTANCE;
+                }
                 return raw.isEnum() && valueIsToString(raw) ? ToStringSerializer.instance : null;
             }
         });
-        mapper.registerModule(enums);
+        mapper.registerModule(writers);
     }
 
     /** Whether the enum's own toString() is its JSON value, as the generator writes the contract's enums. */

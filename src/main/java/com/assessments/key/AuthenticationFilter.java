@@ -9,12 +9,11 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
 
-import java.lang.reflect.Method;
 import java.util.Map;
 
 /**
@@ -31,9 +30,6 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     static final String BEARER = "Bearer ";
     static final String SESSION_TOKEN_PREFIX = "vst_";
-
-    @Context
-    ResourceInfo resourceInfo;
 
     @Inject
     ContractSecurity contract;
@@ -58,13 +54,14 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        // once: every call on resourceInfo goes through its request-scoped proxy
-        Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();
+        // the matched method as Quarkus REST holds it (an injected ResourceInfo is a request-scoped proxy)
+        ResteasyReactiveResourceInfo method = ((ResteasyReactiveContainerRequestContext) request)
+                .getServerRequestContext().getResteasyReactiveResourceInfo();
         if (method == null) {
             return;
         }
         var found = contract.forOperation(method.getName());
-        if (found.isEmpty() && ContractResources.implementsContract(resourceInfo.getResourceClass())) {
+        if (found.isEmpty() && ContractResources.implementsContract(method.getResourceClass())) {
             // fail closed: a contract route whose operation the contract does not know must not run unauthenticated
             throw new IllegalStateException("no security requirement for " + method.getName());
         }

@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.opentelemetry.runtime.QuarkusContextStorage;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.MultiMap;
@@ -67,7 +68,7 @@ public class RequestSpans {
 
     public RequestSpans(Tracer tracer, OpenTelemetry openTelemetry,
                         @ConfigProperty(name = "quarkus.http.non-application-root-path", defaultValue = "q") String managementRoot) {
-        this.tracer = tracer;
+        this.tracer = ClientProxy.unwrap(tracer); // the SDK's tracer itself: no proxy lookup per request
         this.propagator = openTelemetry.getPropagators().getTextMapPropagator();
         this.managementRoot = "/" + managementRoot.replaceAll("^/+|/+$", ""); // "q", "/q" or "/q/": /q
         this.managementPrefix = this.managementRoot + "/";

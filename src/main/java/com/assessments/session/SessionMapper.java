@@ -12,6 +12,7 @@ import com.assessments.api.model.SessionDetail;
 import com.assessments.api.model.SessionStatus;
 import com.assessments.api.model.SessionSummary;
 import com.assessments.common.AppConfig;
+import com.assessments.common.RawJsonObject;
 import com.assessments.common.Times;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -175,8 +176,9 @@ public class SessionMapper {
         return s.config == null ? new SessionConfig() : read(configReader, s.config);
     }
 
+    /** The stored object as it is (written out verbatim, parsed only if read as a map); an empty one for a tombstone. */
     Map<String, Object> metadata(Session s) {
-        return s.metadata == null ? new LinkedHashMap<>() : read(metadataReader, s.metadata);
+        return s.metadata == null ? new LinkedHashMap<>() : new RawJsonObject(s.metadata, metadataReader);
     }
 
     public JsonNode results(Session s) {

@@ -2,14 +2,20 @@ package com.assessments.common;
 
 import com.assessments.api.model.CandidateInput;
 import com.assessments.api.model.EventType;
+import com.assessments.api.model.SessionDetail;
 import com.assessments.api.model.SessionStatus;
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,6 +56,25 @@ class JsonAccessorsTest {
         assertFalse(mapper.getSerializerProviderInstance().findValueSerializer(Plain.class) instanceof ToStringSerializer);
         assertEquals("\"ONE\"", mapper.writeValueAsString(Plain.ONE));
         assertEquals("\"one\"", mapper.writeValueAsString(Marked.ONE));
+    }
+
+    @Test
+    void timestampsAreWrittenByTheUtcWriterAsJacksonWritesThem() throws Exception {
+        Object writer = mapper.getSerializerProviderInstance().findValueSerializer(OffsetDateTime.class);
+        assertTrue(writer instanceof UtcTimestampSerializer, String.valueOf(writer));
+        ObjectMapper jacksons = new ObjectMapper().registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        for (OffsetDateTime t : new OffsetDateTime[]{Times.utc(Instant.now()), OffsetDateTime.parse("2026-11-28T05:40:00Z"),
+                OffsetDateTime.parse("2026-11-28T06:40:28.5+01:00"), OffsetDateTime.parse("+10000-01-01T00:00:00Z")}) {
+            SessionDetail detail = new SessionDetail().createdAt(t);
+            assertEquals(jacksons.readTree(jacksons.writeValueAsString(detail)).get("createdAt"),
+                    mapper.readTree(mapper.writeValueAsString(detail)).get("createdAt"), t::toString);
+        }
+        // a property with its own format keeps it: Jackson makes its own writer for that property
+        assertEquals("{\"at\":\"28.11.2026\"}", mapper.writeValueAsString(new Formatted(OffsetDateTime.parse("2026-11-28T05:40:00Z"))));
+    }
+
+    record Formatted(@JsonFormat(pattern = "dd.MM.yyyy") OffsetDateTime at) {
     }
 
     enum Plain {
