@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.module.SimpleSerializers;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.databind.annotation.JacksonStdImpl;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializerBase;
 import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
+import java.net.URI;
 import java.time.OffsetDateTime;
 
 /**
@@ -24,7 +26,9 @@ import java.time.OffsetDateTime;
  * <p>Enums whose {@code toString()} is their {@code @JsonValue} (the contract's: the generator writes them so, the
  * wire value) are written by calling it directly: Jackson would call it reflectively for every value written
  * (Blackbird leaves {@code @JsonValue} alone), 1 % of a GET session's samples in a profile. Timestamps are written by
- * {@link UtcTimestampSerializer}.
+ * {@link UtcTimestampSerializer}. Blackbird keeps its generated getter only for a property whose writer is one of
+ * Jackson's standard ones, so each writer here is marked as one ({@link ToStringWriter}); JsonAccessorsTest checks
+ * that no property of the session answers fell back to reflection.
  */
 @Singleton
 public class JsonAccessors implements ObjectMapperCustomizer {
@@ -48,10 +52,30 @@ public class JsonAccessors implements ObjectMapperCustomizer {
                 if (raw == OffsetDateTime.class) {
                     return UtcTimestampSerializer.INSTANCE;
                 }
-                return raw.isEnum() && valueIsToString(raw) ? ToStringSerializer.instance : null;
+                return raw == URI.class || raw.isEnum() && valueIsToString(raw) ? ToStringWriter.INSTANCE : null;
             }
         });
         mapper.registerModule(writers);
+    }
+
+    /**
+     * Writes a value's {@code toString()}, as Jackson's {@code ToStringSerializer} does, but marked as one of Jackson's
+     * standard writers: Blackbird serves a property whose writer is not (or is {@code ToStringSerializer}) by a
+     * reflective getter call, on every object written, instead of its generated accessor.
+     */
+    @JacksonStdImpl
+    public static final class ToStringWriter extends ToStringSerializerBase {
+
+        static final ToStringWriter INSTANCE = new ToStringWriter();
+
+        private ToStringWriter() {
+            super(Object.class);
+        }
+
+        @Override
+        public String valueToString(Object value) {
+            return value.toString();
+        }
     }
 
     /** Whether the enum's own toString() is its JSON value, as the generator writes the contract's enums. */

@@ -1,6 +1,11 @@
 package com.assessments.common;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.databind.BeanProperty;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JacksonStdImpl;
 import com.fasterxml.jackson.datatype.jsr310.ser.OffsetDateTimeSerializer;
 
 import java.time.OffsetDateTime;
@@ -15,11 +20,22 @@ import java.time.OffsetDateTime;
  * {@code @JsonFormat} (Jackson then makes its own serializer for it), a mapper with a time zone of its own, and
  * timestamps written as numbers. {@code UtcTimestampSerializerTest} compares the two texts value by value.
  */
+@JacksonStdImpl // else Blackbird serves each timestamp property by a reflective getter call (JsonAccessors.ToStringWriter)
 public class UtcTimestampSerializer extends OffsetDateTimeSerializer {
 
     public static final UtcTimestampSerializer INSTANCE = new UtcTimestampSerializer();
 
     protected UtcTimestampSerializer() {
+    }
+
+    /**
+     * This writer for a property without a format of its own. Jackson's would answer a copy of its own default writer
+     * for every property (an empty format still differs from the default's unset shape), and this one would never run.
+     */
+    @Override
+    public JsonSerializer<?> createContextual(SerializerProvider provider, BeanProperty property) throws JsonMappingException {
+        JsonFormat.Value format = findFormatOverrides(provider, property, handledType());
+        return format == null || format.equals(JsonFormat.Value.empty()) ? this : super.createContextual(provider, property);
     }
 
     @Override

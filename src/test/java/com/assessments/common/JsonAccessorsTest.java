@@ -1,21 +1,30 @@
 package com.assessments.common;
 
 import com.assessments.api.model.CandidateInput;
+import com.assessments.api.model.Candidate;
+import com.assessments.api.model.EventData;
 import com.assessments.api.model.EventType;
+import com.assessments.api.model.Session;
+import com.assessments.api.model.SessionConfig;
+import com.assessments.api.model.SessionProgress;
+import com.assessments.api.model.SessionSummary;
 import com.assessments.api.model.SessionDetail;
 import com.assessments.api.model.SessionStatus;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
+import com.fasterxml.jackson.databind.ser.std.BeanSerializerBase;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Field;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,13 +56,13 @@ class JsonAccessorsTest {
     @Test
     void theContractsEnumsAreWrittenByTheirToStringNotAReflectiveCall() throws Exception {
         // ToStringSerializer calls toString() directly; Jackson's own choice for @JsonValue calls it through reflection
-        assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(SessionStatus.class) instanceof ToStringSerializer);
-        assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(EventType.class) instanceof ToStringSerializer);
+        assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(SessionStatus.class) instanceof JsonAccessors.ToStringWriter);
+        assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(EventType.class) instanceof JsonAccessors.ToStringWriter);
         assertEquals("\"in_progress\"", mapper.writeValueAsString(SessionStatus.IN_PROGRESS), "the wire value, not the name");
         assertEquals("{\"status\":\"completed\"}", mapper.writeValueAsString(Map.of("status", SessionStatus.COMPLETED)));
         assertEquals(SessionStatus.IN_PROGRESS, mapper.readValue("\"in_progress\"", SessionStatus.class), "read as before");
         // the rule is the annotation, not the package: an enum without it keeps Jackson's default (its name)
-        assertFalse(mapper.getSerializerProviderInstance().findValueSerializer(Plain.class) instanceof ToStringSerializer);
+        assertFalse(mapper.getSerializerProviderInstance().findValueSerializer(Plain.class) instanceof JsonAccessors.ToStringWriter);
         assertEquals("\"ONE\"", mapper.writeValueAsString(Plain.ONE));
         assertEquals("\"one\"", mapper.writeValueAsString(Marked.ONE));
     }
@@ -62,6 +71,10 @@ class JsonAccessorsTest {
     void timestampsAreWrittenByTheUtcWriterAsJacksonWritesThem() throws Exception {
         Object writer = mapper.getSerializerProviderInstance().findValueSerializer(OffsetDateTime.class);
         assertTrue(writer instanceof UtcTimestampSerializer, String.valueOf(writer));
+        // and the writer each DTO property ends up with, once Jackson has fitted it to the property
+        assertTrue(propertyWriter(SessionDetail.class, "createdAt") instanceof UtcTimestampSerializer,
+                String.valueOf(propertyWriter(SessionDetail.class, "createdAt")));
+        assertFalse(propertyWriter(Formatted.class, "at") instanceof UtcTimestampSerializer, "a format of its own: Jackson's");
         ObjectMapper jacksons = new ObjectMapper().registerModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         for (OffsetDateTime t : new OffsetDateTime[]{Times.utc(Instant.now()), OffsetDateTime.parse("2026-11-28T05:40:00Z"),
@@ -72,6 +85,37 @@ class JsonAccessorsTest {
         }
         // a property with its own format keeps it: Jackson makes its own writer for that property
         assertEquals("{\"at\":\"28.11.2026\"}", mapper.writeValueAsString(new Formatted(OffsetDateTime.parse("2026-11-28T05:40:00Z"))));
+    }
+
+    @Test
+    void everyPropertyOfTheAnswersKeepsItsGeneratedGetter() throws Exception {
+        // Blackbird falls back to a reflective getter call, for good, on a property whose writer it does not take for
+        // one of Jackson's standard ones (a custom serializer, or ToStringSerializer)
+        Field broken = Class.forName("com.fasterxml.jackson.module.blackbird.ser.OptimizedBeanPropertyWriter")
+                .getDeclaredField("broken");
+        broken.setAccessible(true);
+        int optimized = 0;
+        for (Class<?> type : List.of(SessionDetail.class, SessionSummary.class, Session.class, EventData.class,
+                SessionProgress.class, Candidate.class, SessionConfig.class)) {
+            var bean = (BeanSerializerBase) mapper.getSerializerProviderInstance().findValueSerializer(type);
+            for (var properties = bean.properties(); properties.hasNext(); ) {
+                var p = (BeanPropertyWriter) properties.next();
+                assertTrue(broken.getDeclaringClass().isInstance(p), type.getSimpleName() + "." + p.getName() + ": no generated getter");
+                assertFalse((boolean) broken.get(p), type.getSimpleName() + "." + p.getName() + " falls back to reflection");
+                optimized++;
+            }
+        }
+        assertTrue(optimized > 40, "properties looked at: " + optimized);
+    }
+
+    private Object propertyWriter(Class<?> type, String name) throws Exception {
+        var bean = (BeanSerializerBase) mapper.getSerializerProviderInstance().findValueSerializer(type);
+        for (var properties = bean.properties(); properties.hasNext(); ) {
+            if (properties.next() instanceof BeanPropertyWriter p && p.getName().equals(name)) {
+                return p.getSerializer();
+            }
+        }
+        throw new AssertionError("no property " + name);
     }
 
     record Formatted(@JsonFormat(pattern = "dd.MM.yyyy") OffsetDateTime at) {
