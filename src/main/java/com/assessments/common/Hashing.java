@@ -38,8 +38,18 @@ public final class Hashing {
                 sha256Prototype = prototype; // a race makes two prototypes, both equally good
             }
             return (MessageDigest) prototype.clone();
-        } catch (NoSuchAlgorithmException | CloneNotSupportedException e) {
-            throw new IllegalStateException("SHA-256 is always present and cloneable", e);
+        } catch (CloneNotSupportedException e) {
+            return freshSha256(); // a provider whose digests cannot be cloned (none of the JDK's): look it up each time
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always present", e);
+        }
+    }
+
+    private static MessageDigest freshSha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always present", e);
         }
     }
 

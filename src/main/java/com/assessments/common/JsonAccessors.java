@@ -33,10 +33,10 @@ import java.time.OffsetDateTime;
 @Singleton
 public class JsonAccessors implements ObjectMapperCustomizer {
 
-    /** After Quarkus's own customizer, which registers Jackson's java.time module: the writer registered last wins. */
+    /** Just after Quarkus's own customizer, which registers Jackson's java.time module: the writer registered last wins. */
     @Override
     public int priority() {
-        return MINIMUM_PRIORITY;
+        return QUARKUS_CUSTOMIZER_PRIORITY - 1;
     }
 
     @Override
@@ -44,7 +44,7 @@ public class JsonAccessors implements ObjectMapperCustomizer {
         if (System.getProperty("org.graalvm.nativeimage.imagecode") == null) {
             mapper.registerModule(new BlackbirdModule());
         }
-        SimpleModule writers = new SimpleModule("to-string-enums-and-utc-timestamps");
+        SimpleModule writers = new SimpleModule("to-string-values-and-utc-timestamps");
         writers.setSerializers(new SimpleSerializers() {
             @Override
             public JsonSerializer<?> findSerializer(SerializationConfig config, JavaType type, BeanDescription bean) {
@@ -61,10 +61,12 @@ public class JsonAccessors implements ObjectMapperCustomizer {
     /**
      * Writes a value's {@code toString()}, as Jackson's {@code ToStringSerializer} does, but marked as one of Jackson's
      * standard writers: Blackbird serves a property whose writer is not (or is {@code ToStringSerializer}) by a
-     * reflective getter call, on every object written, instead of its generated accessor.
+     * reflective getter call, on every object written, instead of its generated accessor. Only for types written as
+     * text (enums, URIs): for a String, number or boolean property Blackbird writes the raw value itself and skips a
+     * writer it takes for a standard one, so this one must never be put on such a property.
      */
     @JacksonStdImpl
-    public static final class ToStringWriter extends ToStringSerializerBase {
+    static final class ToStringWriter extends ToStringSerializerBase {
 
         static final ToStringWriter INSTANCE = new ToStringWriter();
 

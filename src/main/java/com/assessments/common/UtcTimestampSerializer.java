@@ -11,7 +11,7 @@ import com.fasterxml.jackson.datatype.jsr310.ser.OffsetDateTimeSerializer;
 import java.time.OffsetDateTime;
 
 /**
- * Writes the contract's timestamps ({@link Times#utc}: UTC, years 0001-9999 by the input rules) as Jackson's default does, the text of
+ * Writes the contract's timestamps ({@link Times#utc}: UTC; the input rules keep dates in years 0001-9999) as Jackson's default does, the text of
  * {@code DateTimeFormatter.ISO_OFFSET_DATE_TIME} ({@code 2026-11-28T05:40:28.123456Z}, the fraction without trailing
  * zeros and left out when zero), by filling a few characters instead of running the formatter's printer chain: that
  * chain was 3 % of a GET session's samples in a profile (four timestamps an answer, eighty in a list page).
@@ -21,11 +21,11 @@ import java.time.OffsetDateTime;
  * timestamps written as numbers. {@code UtcTimestampSerializerTest} compares the two texts value by value.
  */
 @JacksonStdImpl // else Blackbird serves each timestamp property by a reflective getter call (JsonAccessors.ToStringWriter)
-public class UtcTimestampSerializer extends OffsetDateTimeSerializer {
+public final class UtcTimestampSerializer extends OffsetDateTimeSerializer {
 
     public static final UtcTimestampSerializer INSTANCE = new UtcTimestampSerializer();
 
-    protected UtcTimestampSerializer() {
+    private UtcTimestampSerializer() {
     }
 
     /**

@@ -26,10 +26,18 @@ public class RateLimitHeaders implements ContainerResponseFilter {
         if (d == null) {
             return;
         }
-        // Quarkus REST's request context (the only JAX-RS runtime here) reaches the response it writes
-        ServerHttpResponse out = ((ResteasyReactiveContainerRequestContext) request).getServerRequestContext().serverResponse();
-        out.setResponseHeader("X-RateLimit-Limit", Integer.toString(d.limit()));
-        out.setResponseHeader("X-RateLimit-Remaining", Integer.toString(d.remaining()));
-        out.setResponseHeader("X-RateLimit-Reset", Long.toString(d.resetEpochSeconds()));
+        String limit = Integer.toString(d.limit());
+        String remaining = Integer.toString(d.remaining());
+        String reset = Long.toString(d.resetEpochSeconds());
+        if (request instanceof ResteasyReactiveContainerRequestContext quarkus) { // what Quarkus REST hands its filters
+            ServerHttpResponse out = quarkus.getServerRequestContext().serverResponse();
+            out.setResponseHeader("X-RateLimit-Limit", limit);
+            out.setResponseHeader("X-RateLimit-Remaining", remaining);
+            out.setResponseHeader("X-RateLimit-Reset", reset);
+        } else { // a wrapped context: the portable way
+            response.getHeaders().putSingle("X-RateLimit-Limit", limit);
+            response.getHeaders().putSingle("X-RateLimit-Remaining", remaining);
+            response.getHeaders().putSingle("X-RateLimit-Reset", reset);
+        }
     }
 }

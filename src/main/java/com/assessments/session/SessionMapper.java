@@ -117,7 +117,7 @@ public class SessionMapper {
                 .status(status)
                 .candidate(candidate(s))
                 .results(completed || failed ? results(s) : null)
-                .metadata(metadata(s))
+                .metadata(parsedMetadata(s))
                 .completedAt(Times.utc(completed ? s.completedAt : failed ? s.failedAt : null))
                 .reportUrl(reportUrl(s));
     }
@@ -176,9 +176,20 @@ public class SessionMapper {
         return s.config == null ? new SessionConfig() : read(configReader, s.config);
     }
 
-    /** The stored object as it is (written out verbatim, parsed only if read as a map); an empty one for a tombstone. */
+    /**
+     * The stored object as it is, for an answer (written out verbatim, parsed only if read as a map); an empty one for
+     * a tombstone, and a parsed value for anything stored that is not an object (nothing the service writes).
+     */
     Map<String, Object> metadata(Session s) {
-        return s.metadata == null ? new LinkedHashMap<>() : new RawJsonObject(s.metadata, metadataReader);
+        if (s.metadata != null && RawJsonObject.isObjectText(s.metadata)) {
+            return new RawJsonObject(s.metadata, metadataReader);
+        }
+        return parsedMetadata(s);
+    }
+
+    /** The stored object parsed into a map: for event data, which is kept as a JSON tree and walked. */
+    private Map<String, Object> parsedMetadata(Session s) {
+        return s.metadata == null ? new LinkedHashMap<>() : read(metadataReader, s.metadata);
     }
 
     public JsonNode results(Session s) {

@@ -2,6 +2,7 @@ package com.assessments.common;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
@@ -31,7 +32,7 @@ class HashingTest {
             List<Callable<Void>> work = IntStream.range(0, 8).<Callable<Void>>mapToObj(t -> () -> {
                 MessageDigest reference = MessageDigest.getInstance("SHA-256");
                 for (int i = 0; i < 20_000; i++) {
-                    byte[] input = ("key-" + t + "-" + i).getBytes();
+                    byte[] input = ("key-" + t + "-" + i).getBytes(StandardCharsets.UTF_8);
                     assertArrayEquals(reference.digest(input), Hashing.sha256(input));
                 }
                 return null;

@@ -55,7 +55,7 @@ class JsonAccessorsTest {
 
     @Test
     void theContractsEnumsAreWrittenByTheirToStringNotAReflectiveCall() throws Exception {
-        // ToStringSerializer calls toString() directly; Jackson's own choice for @JsonValue calls it through reflection
+        // ToStringWriter calls toString() directly; Jackson's own choice for @JsonValue calls it through reflection
         assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(SessionStatus.class) instanceof JsonAccessors.ToStringWriter);
         assertTrue(mapper.getSerializerProviderInstance().findValueSerializer(EventType.class) instanceof JsonAccessors.ToStringWriter);
         assertEquals("\"in_progress\"", mapper.writeValueAsString(SessionStatus.IN_PROGRESS), "the wire value, not the name");
@@ -69,6 +69,8 @@ class JsonAccessorsTest {
 
     @Test
     void timestampsAreWrittenByTheUtcWriterAsJacksonWritesThem() throws Exception {
+        // the hand-made text is used only while the mapper has no time zone of its own (quarkus.jackson.timezone)
+        assertFalse(mapper.getSerializationConfig().hasExplicitTimeZone());
         Object writer = mapper.getSerializerProviderInstance().findValueSerializer(OffsetDateTime.class);
         assertTrue(writer instanceof UtcTimestampSerializer, String.valueOf(writer));
         // and the writer each DTO property ends up with, once Jackson has fitted it to the property
@@ -90,7 +92,8 @@ class JsonAccessorsTest {
     @Test
     void everyPropertyOfTheAnswersKeepsItsGeneratedGetter() throws Exception {
         // Blackbird falls back to a reflective getter call, for good, on a property whose writer it does not take for
-        // one of Jackson's standard ones (a custom serializer, or ToStringSerializer)
+        // one of Jackson's standard ones (a custom serializer, or ToStringSerializer). Its flag is private: if Blackbird
+        // renames it, this lookup fails loudly rather than passing
         Field broken = Class.forName("com.fasterxml.jackson.module.blackbird.ser.OptimizedBeanPropertyWriter")
                 .getDeclaredField("broken");
         broken.setAccessible(true);

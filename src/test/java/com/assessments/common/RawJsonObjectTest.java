@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class RawJsonObjectTest {
@@ -20,7 +21,8 @@ class RawJsonObjectTest {
 
     @Test
     void isWrittenVerbatimWhereverItSits() throws Exception {
-        String stored = "{\"b\": 1, \"a\": [\"x\", null], \"é\": {\"n\": \"\\u0001\"}}"; // as PostgreSQL prints jsonb
+        // spaced as PostgreSQL prints jsonb; whatever the text, it goes out as it is
+        String stored = "{\"b\": 1, \"a\": [\"x\", null], \"é\": {\"n\": \"\\u0001\"}}";
         Map<String, Object> dto = new LinkedHashMap<>();
         dto.put("id", "s-1");
         dto.put("metadata", new RawJsonObject(stored, reader));
@@ -48,6 +50,7 @@ class RawJsonObjectTest {
     @Test
     void holdsOnlyAnObject() {
         for (String notAnObject : new String[]{null, "null", "[]", "\"text\"", " {}"}) {
+            assertFalse(RawJsonObject.isObjectText(notAnObject), String.valueOf(notAnObject));
             assertThrows(IllegalArgumentException.class, () -> new RawJsonObject(notAnObject, reader), String.valueOf(notAnObject));
         }
     }

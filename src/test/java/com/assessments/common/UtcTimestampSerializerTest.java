@@ -46,7 +46,7 @@ class UtcTimestampSerializerTest {
         assertNull(UtcTimestampSerializer.format(OffsetDateTime.parse("2026-11-28T05:40:28+01:00")));
         assertNull(UtcTimestampSerializer.format(OffsetDateTime.parse("+10000-01-01T00:00:00Z")));
         assertNull(UtcTimestampSerializer.format(OffsetDateTime.parse("-0001-12-31T23:59:59Z")));
-        // an offset of zero that is not the UTC constant is still UTC, and the formatter writes Z for it
+        // an offset written +00:00 is UTC, and comes out as Z
         same(OffsetDateTime.parse("2026-11-28T05:40:28.25+00:00"));
     }
 

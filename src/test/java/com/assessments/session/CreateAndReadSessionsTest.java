@@ -4,6 +4,8 @@ import com.assessments.support.Admin;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestClock;
 import com.assessments.support.TestDb;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -13,6 +15,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -65,6 +68,37 @@ class CreateAndReadSessionsTest {
         var events = db.query("select type, payload::text as payload from events where session_id = ?", json.getString("id"));
         assertEquals(1, events.size());
         assertEquals("session.created", events.get(0).get("type"));
+    }
+
+    @Test
+    void metadataReadsBackAsTheSameJsonWhereverItIsShown() throws Exception {
+        // GET and list write the stored jsonb text as it is; create answers and event data are Jackson's: the same
+        // values, whatever escapes, non-ASCII text, number spellings and literals the caller sent
+        Admin.Keys keys = Admin.newTenant("test");
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("quote", "say \"hi\" \\ back/slash");
+        metadata.put("control", "tab\tline\nbell\u0007");
+        metadata.put("accents", "Zoë, Łódź, 日本");
+        metadata.put("emoji", "\uD83D\uDE00 and \u2028");
+        metadata.put("tiny", 1.5e-7);
+        metadata.put("big", 12345678901234567L);
+        metadata.put("yes", true);
+        Map<String, Object> body = Sessions.body("disc", "meta_1");
+        body.put("metadata", metadata);
+        ObjectMapper json = new ObjectMapper();
+        JsonNode sent = json.valueToTree(metadata);
+        String created = Sessions.create(keys.secretKey(), body).statusCode(201).extract().asString();
+        JsonNode createdTree = json.readTree(created);
+        String id = createdTree.get("id").asText();
+        assertEquals(sent, createdTree.get("metadata"));
+        String got = api().auth().oauth2(keys.secretKey()).get("/api/v1/sessions/{id}", id).then().statusCode(200)
+                .extract().asString();
+        assertEquals(sent, json.readTree(got).get("metadata"), got);
+        String listed = api().auth().oauth2(keys.secretKey()).get("/api/v1/sessions").then().statusCode(200)
+                .extract().asString();
+        assertEquals(sent, json.readTree(listed).get("data").get(0).get("metadata"), listed);
+        String event = (String) db.query("select payload::text as payload from events where session_id = ?", id).get(0).get("payload");
+        assertEquals(sent, json.readTree(event).get("data").get("metadata"), event);
     }
 
     @Test
