@@ -36,7 +36,9 @@
 # per stack with its sample count, so grep for an endpoint's invoker, e.g. SessionsApi$quarkusrestinvoker$createSession);
 # PROFILE_PHASE="name ..." (e.g. get, create_live, types): a flight recording of those phases only (jcmd JFR.start,
 # execution samples every 1 ms) into $PROFILE_DIR/name.jfr; scripts/bench/jfr-collapsed.py turns it into collapsed
-# stacks by thread ("deliveries": the webhook phase). STOP_AFTER=name stops the run after that phase.
+# stacks by thread ("deliveries": the webhook phase). STOP_AFTER=name stops the run after that phase. Each phase's
+# line ends with the JVM's uptime over it, to find the phase in the JVM's own logs (a GC log:
+# JAVA_OPTS="-Xlog:gc*:file=/tmp/gc.log:uptime,level,tags").
 # DELIVERIES_ONLY=1: no request phases, only DURATION x 12 seconds of creates that queue deliveries, then the webhook
 # phase (a quicker A/B of the delivery worker). Needs java, curl, python3, wrk (apt-get install wrk), pgbench and PostgreSQL's server binaries.
 set -euo pipefail
@@ -162,6 +164,10 @@ per_request() { # ticks-before ticks-after count: milliseconds of CPU per reques
   python3 -c "import os,sys; hz=os.sysconf('SC_CLK_TCK'); b=sys.argv[1:4]; a=sys.argv[4:7]; n=max(int(sys.argv[7]),1)
 print(' '.join(f'{(int(a[i])-int(b[i]))*1000/hz/n:.3f}' for i in range(3)))" $1 $2 $3
 }
+jvm_uptime() { # seconds since the service's JVM started, as its own logs count them (-Xlog:gc*:...:uptime)
+  awk -v hz="$(getconf CLK_TCK)" -v start="$(awk '{print $22}' "/proc/$APP_PID/stat")" '{printf "%.1f", $1 - start / hz}' /proc/uptime
+}
+
 record_start() { # phase name: a flight recording of it when PROFILE_PHASE names it (execution samples every 1 ms)
   if [[ " ${PROFILE_PHASE:-} " == *" $1 "* ]]; then
     jcmd "$APP_PID" JFR.start name="$1" settings=profile "jdk.ExecutionSample#period=1ms" >/dev/null
@@ -174,13 +180,14 @@ record_stop() { # phase name: writes $PROFILE_DIR/name.jfr
   fi
 }
 run_wrk() { # name mode token seconds connections [ids file]
-  local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads before
+  local name=$1 mode=$2 token=$3 secs=$4 conns=$5 ids=${6:-} threads before from to
   threads=$((conns < 2 ? 1 : 2))
   record_start "$name"
   [[ "${PG_STATEMENTS:-}" == 1 ]] && psql_ "select pg_stat_statements_reset()" >/dev/null
-  before=$(cpu_ticks)
+  before=$(cpu_ticks) from=$(jvm_uptime)
   wrk -t"$threads" -c"$conns" -d"${secs}s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "$BASE" \
     -- "$mode" "$token" "$threads" $ids >"$WORK/wrk.$name" 2>&1 || true
+  to=$(jvm_uptime)
   record_stop "$name"
   local rps p50 p99 statuses
   # throughput counts the 2xx answers only (an error answer is cheaper and proves nothing)
@@ -193,7 +200,7 @@ run_wrk() { # name mode token seconds connections [ids file]
   local jvm pg jit
   read -r jvm pg jit <<<"$cpu"
   RESULT[$name]="$rps $p50 $p99 $jvm $pg $jit"
-  echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM $jvm ms (its JIT compilers $jit), PostgreSQL $pg ms"
+  echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM $jvm ms (its JIT compilers $jit), PostgreSQL $pg ms; the JVM's uptime $from-$to s"
   if [[ "${PG_STATEMENTS:-}" == 1 && $name != warm* ]]; then # this phase's statements (every backend: the service's pool and its jobs)
     psql -X -c "select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,
                 round(total_plan_time::numeric, 0) as plan_ms, left(regexp_replace(query, '\s+', ' ', 'g'), 90) as query
