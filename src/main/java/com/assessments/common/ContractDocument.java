@@ -9,8 +9,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
@@ -88,12 +86,7 @@ public final class ContractDocument {
 
     /** contract/openapi-DIGEST.json: the first 16 hex digits of the YAML's SHA-256. */
     static String jsonCopyName(byte[] yaml) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(yaml);
-            return "contract/openapi-" + HexFormat.of().formatHex(digest, 0, 8) + ".json";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return "contract/openapi-" + HexFormat.of().formatHex(Hashing.sha256(yaml), 0, 8) + ".json";
     }
 
     /**

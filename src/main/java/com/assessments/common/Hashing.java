@@ -32,20 +32,18 @@ public final class Hashing {
      */
     private static MessageDigest newSha256() {
         MessageDigest prototype = sha256Prototype;
+        if (prototype == null) {
+            prototype = lookUpSha256();
+            sha256Prototype = prototype; // a race makes two prototypes, both equally good
+        }
         try {
-            if (prototype == null) {
-                prototype = MessageDigest.getInstance("SHA-256");
-                sha256Prototype = prototype; // a race makes two prototypes, both equally good
-            }
             return (MessageDigest) prototype.clone();
         } catch (CloneNotSupportedException e) {
-            return freshSha256(); // a provider whose digests cannot be cloned (none of the JDK's): look it up each time
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always present", e);
+            return lookUpSha256(); // a provider whose digests cannot be cloned (none of the JDK's): look it up each time
         }
     }
 
-    private static MessageDigest freshSha256() {
+    private static MessageDigest lookUpSha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

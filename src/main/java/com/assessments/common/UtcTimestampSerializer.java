@@ -40,7 +40,9 @@ public final class UtcTimestampSerializer extends OffsetDateTimeSerializer {
 
     @Override
     protected String formatValue(OffsetDateTime value, SerializerProvider provider) {
-        String text = _formatter == null && !provider.getConfig().hasExplicitTimeZone() ? format(value) : null;
+        // (this writer never has a formatter of its own: for a property with a format, createContextual hands out
+        // Jackson's writer)
+        String text = provider.getConfig().hasExplicitTimeZone() ? null : format(value);
         return text != null ? text : super.formatValue(value, provider);
     }
 

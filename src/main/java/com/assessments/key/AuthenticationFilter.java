@@ -11,7 +11,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
-import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
 
 import java.util.Map;
@@ -54,9 +53,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        // the matched method as Quarkus REST holds it (an injected ResourceInfo is a request-scoped proxy)
-        ResteasyReactiveResourceInfo method = ((ResteasyReactiveContainerRequestContext) request)
-                .getServerRequestContext().getResteasyReactiveResourceInfo();
+        ResteasyReactiveResourceInfo method = ContractResources.matched(request);
         if (method == null) {
             return;
         }

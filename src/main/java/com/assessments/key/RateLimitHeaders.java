@@ -6,7 +6,8 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.ext.Provider;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
-import org.jboss.resteasy.reactive.server.spi.ServerHttpResponse;
+
+import java.util.function.BiConsumer;
 
 /**
  * Every response to a rate-limited credential carries X-RateLimit-Limit, -Remaining and -Reset (UNIX seconds). They
@@ -26,18 +27,12 @@ public class RateLimitHeaders implements ContainerResponseFilter {
         if (d == null) {
             return;
         }
-        String limit = Integer.toString(d.limit());
-        String remaining = Integer.toString(d.remaining());
-        String reset = Long.toString(d.resetEpochSeconds());
-        if (request instanceof ResteasyReactiveContainerRequestContext quarkus) { // what Quarkus REST hands its filters
-            ServerHttpResponse out = quarkus.getServerRequestContext().serverResponse();
-            out.setResponseHeader("X-RateLimit-Limit", limit);
-            out.setResponseHeader("X-RateLimit-Remaining", remaining);
-            out.setResponseHeader("X-RateLimit-Reset", reset);
-        } else { // a wrapped context: the portable way
-            response.getHeaders().putSingle("X-RateLimit-Limit", limit);
-            response.getHeaders().putSingle("X-RateLimit-Remaining", remaining);
-            response.getHeaders().putSingle("X-RateLimit-Reset", reset);
-        }
+        // onto the response Quarkus REST writes (what it hands its filters); a wrapped context: the portable way
+        BiConsumer<String, String> header = request instanceof ResteasyReactiveContainerRequestContext quarkus
+                ? quarkus.getServerRequestContext().serverResponse()::setResponseHeader
+                : response.getHeaders()::putSingle;
+        header.accept("X-RateLimit-Limit", Integer.toString(d.limit()));
+        header.accept("X-RateLimit-Remaining", Integer.toString(d.remaining()));
+        header.accept("X-RateLimit-Reset", Long.toString(d.resetEpochSeconds()));
     }
 }

@@ -21,6 +21,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -51,7 +52,7 @@ public class RequestSpans {
     private static final TextMapGetter<MultiMap> HEADERS = new TextMapGetter<>() {
         @Override
         public Iterable<String> keys(MultiMap headers) {
-            return headers == null ? java.util.List.of() : headers.names();
+            return headers == null ? List.of() : headers.names();
         }
 
         @Override

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.reflect.Field;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -100,9 +101,7 @@ class JsonAccessorsTest {
         int optimized = 0;
         for (Class<?> type : List.of(SessionDetail.class, SessionSummary.class, Session.class, EventData.class,
                 SessionProgress.class, Candidate.class, SessionConfig.class)) {
-            var bean = (BeanSerializerBase) mapper.getSerializerProviderInstance().findValueSerializer(type);
-            for (var properties = bean.properties(); properties.hasNext(); ) {
-                var p = (BeanPropertyWriter) properties.next();
+            for (BeanPropertyWriter p : properties(type)) {
                 assertTrue(broken.getDeclaringClass().isInstance(p), type.getSimpleName() + "." + p.getName() + ": no generated getter");
                 assertFalse((boolean) broken.get(p), type.getSimpleName() + "." + p.getName() + " falls back to reflection");
                 optimized++;
@@ -112,13 +111,16 @@ class JsonAccessorsTest {
     }
 
     private Object propertyWriter(Class<?> type, String name) throws Exception {
+        return properties(type).stream().filter(p -> p.getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no property " + name)).getSerializer();
+    }
+
+    /** The writers of a type's properties, as the service's mapper resolved them for writing that type. */
+    private List<BeanPropertyWriter> properties(Class<?> type) throws Exception {
         var bean = (BeanSerializerBase) mapper.getSerializerProviderInstance().findValueSerializer(type);
-        for (var properties = bean.properties(); properties.hasNext(); ) {
-            if (properties.next() instanceof BeanPropertyWriter p && p.getName().equals(name)) {
-                return p.getSerializer();
-            }
-        }
-        throw new AssertionError("no property " + name);
+        List<BeanPropertyWriter> out = new ArrayList<>();
+        bean.properties().forEachRemaining(p -> out.add((BeanPropertyWriter) p));
+        return out;
     }
 
     record Formatted(@JsonFormat(pattern = "dd.MM.yyyy") OffsetDateTime at) {

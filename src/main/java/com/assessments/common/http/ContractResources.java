@@ -1,6 +1,9 @@
 package com.assessments.common.http;
 
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
 
 import java.lang.reflect.Method;
 
@@ -32,9 +35,27 @@ public final class ContractResources {
     }
 
     /**
+     * The resource method a request filter's request was matched to, as Quarkus REST holds it. An injected
+     * ResourceInfo is a request-scoped client proxy, looked up on every call (0.9 % of a GET session's samples in a
+     * profile, for the authentication filter alone). Anything but Quarkus REST's context is refused: the filters that
+     * call this decide authentication, and must not run on a guess.
+     */
+    public static ResteasyReactiveResourceInfo matched(ContainerRequestContext request) {
+        if (!(request instanceof ResteasyReactiveContainerRequestContext quarkus)) {
+            throw new IllegalStateException("not a Quarkus REST request context: " + request.getClass().getName());
+        }
+        return quarkus.getServerRequestContext().getResteasyReactiveResourceInfo();
+    }
+
+    /** {@link #operationId(ResourceInfo)} of the method a request filter's request was matched to. */
+    public static String operationId(ContainerRequestContext request) {
+        return operationId(matched(request));
+    }
+
+    /**
      * The operation id of the matched resource method when its class implements a contract interface; null when it
-     * does not, or when no resource method was matched. Reads the resource method once: every call on the
-     * request-scoped ResourceInfo goes through its client proxy.
+     * does not, or when no resource method was matched. Reads the resource method once: on an injected ResourceInfo
+     * (where no request context is at hand, as in a reader interceptor) every call goes through its client proxy.
      */
     public static String operationId(ResourceInfo resourceInfo) {
         Method method = resourceInfo == null ? null : resourceInfo.getResourceMethod();

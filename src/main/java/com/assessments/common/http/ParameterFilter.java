@@ -6,8 +6,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 
 import java.util.List;
@@ -22,15 +20,12 @@ import java.util.List;
 @Priority(Priorities.USER)
 public class ParameterFilter implements ContainerRequestFilter {
 
-    @Context
-    ResourceInfo resourceInfo;
-
     @Inject
     ContractParameters parameters;
 
     @Override
     public void filter(ContainerRequestContext request) {
-        String operationId = ContractResources.operationId(resourceInfo);
+        String operationId = ContractResources.operationId(request);
         if (operationId == null) {
             return;
         }
