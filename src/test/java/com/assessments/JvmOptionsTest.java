@@ -35,6 +35,9 @@ class JvmOptionsTest {
         assertEquals("false", flag(flags, "UseSerialGC"));
         assertEquals(podMib * 1024 * 1024 / 4, Long.parseLong(flag(flags, "MaxHeapSize")),
                 "the heap is the JVM's default quarter of the pod's memory");
+        // the code cache's own collection (a full one with this collector) only after half of it is filled anew
+        assertEquals(50.0, Double.parseDouble(flag(flags, "SweeperThreshold")));
+        assertEquals("true", flag(flags, "UseCodeCacheFlushing"), "the collection when it runs short stays");
     }
 
     @Test
