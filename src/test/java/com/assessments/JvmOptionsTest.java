@@ -35,6 +35,10 @@ class JvmOptionsTest {
         assertEquals("false", flag(flags, "UseSerialGC"));
         assertEquals(podMib * 1024 * 1024 / 4, Long.parseLong(flag(flags, "MaxHeapSize")),
                 "the heap is the JVM's default quarter of the pod's memory");
+        long young = 40L * 1024 * 1024;
+        assertEquals(young, Long.parseLong(flag(flags, "NewSize")), "the young generation is fixed");
+        assertEquals(young, Long.parseLong(flag(flags, "MaxNewSize")));
+        assertTrue(young * 3 <= podMib * 1024 * 1024 / 4, "at most a third of the heap: the old generation holds the live set");
         // the code cache's own collection (a full one with this collector) only after half of it is filled anew
         assertEquals(50.0, Double.parseDouble(flag(flags, "SweeperThreshold")));
         assertEquals("true", flag(flags, "UseCodeCacheFlushing"), "the collection when it runs short stays");
