@@ -18,11 +18,11 @@
 #
 # Settings (environment): CLIENTS (16), DURATION (10), WARMUP (8) seconds of warm-up per operation and WARMUP_ROUNDS
 # (2) rounds of it, JAR (the
-# production jar; java is started in its directory), JAVA_OPTS (extra JVM options, e.g. a GC log; not
-# -XX:StartFlightRecording with AOT=1: the JVM then refuses the cache, and the run says so; PROFILE_PHASE or PROFILER
-# below profile with it; after the service's own, src/main/docker/jvm.options, and
-# -XX:MaxRAM=512m, the pod's memory: JVM_OPTIONS_FILE and POD_MEMORY change or leave out either, see
-# service_jvm_options in scripts/bench/common.sh), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
+# production jar; java is started in its directory), JAVA_OPTS (extra JVM options, after the service's own,
+# src/main/docker/jvm.options, and -XX:MaxRAM=512m, the pod's memory: JVM_OPTIONS_FILE and POD_MEMORY change or
+# leave out either, see service_jvm_options in scripts/bench/common.sh; e.g. a GC log, but not
+# -XX:StartFlightRecording with AOT=1: the JVM then refuses the AOT cache, and the run says so; PROFILE_PHASE and
+# PROFILER below profile with the cache in use), APPCDS=1 (add -XX:SharedArchiveFile=app-cds.jsa: the archive that
 # ./mvnw -B package -DskipTests -Dquarkus.package.jar.appcds.enabled=true writes next to the jar), START_ONLY=1 (stop
 # after the JVM start figure), AOT=1 (add -XX:AOTCache=app.aot: the JDK 25 AOT cache that
 # ./mvnw -B verify -Dquarkus.package.jar.aot.enabled=true -DskipITs=false -Dtest=NoUnitTests -Dsurefire.failIfNoSpecifiedTests=false
@@ -32,7 +32,8 @@
 # during the webhook phase: the plans, with rows and buffers, of statements slower than that, and the rest of
 # PostgreSQL's log, copied to $PROFILE_DIR or target/pg-explain.log; that phase's figures then include the
 # instrumentation), KEEP=1 (keep the work
-# directory), PROFILER=/path/to/libasyncProfiler.so (PROFILER=$(scripts/bench/async-profiler.sh) fetches it; start the JVM with async-profiler sampling CPU every millisecond
+# directory), PROFILER=/path/to/libasyncProfiler.so (scripts/bench/async-profiler.sh fetches it and prints that
+# path; start the JVM with async-profiler sampling CPU every millisecond
 # for the whole run; the collapsed stacks go to $PROFILE_DIR/cpu.collapsed, default target/profiles: one line
 # per stack with its sample count, so grep for an endpoint's invoker, e.g. SessionsApi$quarkusrestinvoker$createSession);
 # PROFILE_PHASE="name ..." (e.g. get, create_live, types): a flight recording of those phases only (jcmd JFR.start,
@@ -119,6 +120,7 @@ launch() { # starts the jar, waits for the first 200; sets T_LAUNCH, T_LISTEN, T
   APP_PID=$!
   await_answer "$PORT" "$APP_PID" "$WORK/app.log"
   STARTED=$(grep -o 'started in [0-9.]*s' "$WORK/app.log" | head -1 || true)
+  aot_refused "$WORK/app.log"
 }
 started() { # "x.xx s from launch to the first answer (listening at y.yy s)"
   python3 -c "print(f'{$T_UP - $T_LAUNCH:.2f} s from launch to the first answer (listening at {$T_LISTEN - $T_LAUNCH:.2f} s)')"

@@ -57,6 +57,7 @@ for side in A B; do
   PORT=${PORT[$side]} start_service "${!jar}" "${!opts}" "$WORK/app-$side.log"
   PID[$side]=$! PIDS+=($!)
   await_answer "${PORT[$side]}" "${PID[$side]}" "$WORK/app-$side.log"
+  aot_refused "$WORK/app-$side.log"
 done
 BASE=http://127.0.0.1:${PORT[A]}
 admin() { curl -sf -X "$1" "$BASE$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' ${3:+-d "$3"}; }

@@ -67,6 +67,7 @@ launch() { # variant; sets T and L (seconds to the first answer, to listening), 
   # the main thread (named after the launcher) and the JIT compilers
   M=$(awk -v hz="$hz" '$2 == "java" {t += $1} END {printf "%.2f", t / hz}' "$WORK/threads")
   JIT=$(awk -v hz="$hz" '/CompilerThre/ {t += $1} END {printf "%.2f", t / hz}' "$WORK/threads")
+  aot_refused "$WORK/app.log"
   if [[ -n "${THREADS:-}" ]]; then
     sort -rn "$WORK/threads" | head -"$THREADS" | awk -v hz="$hz" '{t = $1; $1 = ""; printf "  %.2f%s\n", t / hz, $0}'
   fi

@@ -80,12 +80,12 @@ await_answer() { # port pid log [seconds]: waits for a starting service's first 
   done
   exec {pause}<&-
   [[ -n "$T_UP" ]] || { cat "$log" >&2; echo "no answer from the service in ${4:-120} s" >&2; exit 1; }
-  aot_refused "$log"
 }
 aot_refused() { # log: says so on stderr when the JVM refused its AOT cache or CDS archive and started without it
   # (it only logs that and goes on, e.g. under -XX:StartFlightRecording, which adds a module the cache was built
-  # without): such a start is not the one measured elsewhere
+  # without): such a start is not the one measured elsewhere. Callers run it after they have read what they time:
+  # it starts processes
   local refusal
   refusal=$(grep -m3 -E '\]\[error *\]\[(aot|cds)' "$1" | sed 's/^\[[^]]*\]\[error *\]\[[a-z,]* *\] *//' | paste -sd'|' | sed 's/|/; /g' || true)
-  [[ -z "$refusal" ]] || echo "WARNING: this JVM runs without its AOT cache or CDS archive: $refusal (the rest in $1)" >&2
+  [[ -z "$refusal" ]] || echo "WARNING: this JVM runs without its AOT cache or CDS archive: $refusal" >&2
 }
