@@ -85,7 +85,8 @@ aot_refused() { # log: says so on stderr when the JVM refused its AOT cache or C
   # (it only logs that and goes on, e.g. under -XX:StartFlightRecording, which adds a module the cache was built
   # without): such a start is not the one measured elsewhere. Callers run it after they have read what they time:
   # it starts processes
-  local refusal
-  refusal=$(grep -m3 -E '\]\[error *\]\[(aot|cds)' "$1" | sed 's/^\[[^]]*\]\[error *\]\[[a-z,]* *\] *//' | paste -sd'|' | sed 's/|/; /g' || true)
+  local refusal # the first three such lines, without their decorations, joined by "; "
+  refusal=$(awk '/\]\[error *\]\[(aot|cds)/ && n < 3 { sub(/^\[[^]]*\]\[error *\]\[[a-z,]* *\] */, "");
+    printf "%s%s", (n++ ? "; " : ""), $0 }' "$1")
   [[ -z "$refusal" ]] || echo "WARNING: this JVM runs without its AOT cache or CDS archive: $refusal" >&2
 }

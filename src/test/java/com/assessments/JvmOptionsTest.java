@@ -34,9 +34,8 @@ class JvmOptionsTest {
         assertEquals("true", flag(flags, "UseParallelGC"), "the collector session 18 measured (README, Benchmarks)");
         // in a heap this small the serial collector cannot load the AOT cache's heap objects: the JVM exits
         assertEquals("false", flag(flags, "UseSerialGC"));
-        assertEquals(podMib * 1024 * 1024 / 4, Long.parseLong(flag(flags, "MaxHeapSize")),
-                "the heap is the JVM's default quarter of the pod's memory");
         long mib = 1024 * 1024, heap = Long.parseLong(flag(flags, "MaxHeapSize"));
+        assertEquals(podMib * mib / 4, heap, "the heap is the JVM's default quarter of the pod's memory");
         assertEquals(40 * mib, Long.parseLong(flag(flags, "NewSize")), "the young generation's floor");
         long youngAtMost = Long.parseLong(flag(flags, "MaxNewSize"));
         assertTrue(youngAtMost >= 40 * mib && youngAtMost <= heap / 3, "room above the floor, at most a third of the heap");

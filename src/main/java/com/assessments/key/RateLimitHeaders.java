@@ -1,11 +1,12 @@
 package com.assessments.key;
 
+import com.assessments.common.http.ContractResources;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.ext.Provider;
-import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
+import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
 
 import java.util.function.BiConsumer;
 
@@ -28,8 +29,8 @@ public class RateLimitHeaders implements ContainerResponseFilter {
             return;
         }
         // onto the response Quarkus REST writes (what it hands its filters); a wrapped context: the portable way
-        BiConsumer<String, String> header = request instanceof ResteasyReactiveContainerRequestContext quarkus
-                ? quarkus.getServerRequestContext().serverResponse()::setResponseHeader
+        ServerRequestContext quarkus = ContractResources.quarkusRest(request);
+        BiConsumer<String, String> header = quarkus != null ? quarkus.serverResponse()::setResponseHeader
                 : response.getHeaders()::putSingle;
         header.accept("X-RateLimit-Limit", Integer.toString(d.limit()));
         header.accept("X-RateLimit-Remaining", Integer.toString(d.remaining()));

@@ -181,7 +181,7 @@ public class SessionMapper {
      * a tombstone, and a parsed value for anything stored that is not an object (nothing the service writes).
      */
     Map<String, Object> metadata(Session s) {
-        if (s.metadata != null && RawJsonObject.isObjectText(s.metadata)) {
+        if (RawJsonObject.isObjectText(s.metadata)) { // false for null too
             return new RawJsonObject(s.metadata, metadataReader);
         }
         return parsedMetadata(s);

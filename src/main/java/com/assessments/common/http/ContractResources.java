@@ -4,6 +4,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveContainerRequestContext;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
+import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
 
 import java.lang.reflect.Method;
 
@@ -41,10 +42,19 @@ public final class ContractResources {
      * call this decide authentication, and must not run on a guess.
      */
     public static ResteasyReactiveResourceInfo matched(ContainerRequestContext request) {
-        if (!(request instanceof ResteasyReactiveContainerRequestContext quarkus)) {
+        ServerRequestContext quarkus = quarkusRest(request);
+        if (quarkus == null) {
             throw new IllegalStateException("not a Quarkus REST request context: " + request.getClass().getName());
         }
-        return quarkus.getServerRequestContext().getResteasyReactiveResourceInfo();
+        return quarkus.getResteasyReactiveResourceInfo();
+    }
+
+    /**
+     * Quarkus REST's own context behind a filter's request context (the matched method, the HTTP response it writes),
+     * or null for a context that is not Quarkus REST's: each caller decides what a wrapped one means.
+     */
+    public static ServerRequestContext quarkusRest(ContainerRequestContext request) {
+        return request instanceof ResteasyReactiveContainerRequestContext quarkus ? quarkus.getServerRequestContext() : null;
     }
 
     /** {@link #operationId(ResourceInfo)} of the method a request filter's request was matched to. */

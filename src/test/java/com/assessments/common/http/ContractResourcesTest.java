@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.reflect.Proxy;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,7 @@ class ContractResourcesTest {
                 new Class<?>[]{ContainerRequestContext.class}, (proxy, method, args) -> null);
         assertThrows(IllegalStateException.class, () -> ContractResources.matched(wrapped));
         assertThrows(IllegalStateException.class, () -> ContractResources.operationId(wrapped));
+        assertNull(ContractResources.quarkusRest(wrapped), "the rate-limit headers then take the portable way");
     }
 
     @Test
