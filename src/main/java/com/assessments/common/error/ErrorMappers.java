@@ -13,9 +13,6 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.opentelemetry.api.trace.Span;
-import jakarta.validation.ConstraintViolation;
-import jakarta.validation.ConstraintViolationException;
-import jakarta.validation.Path;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -24,10 +21,7 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -121,16 +115,6 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response constraintViolations(ConstraintViolationException e) {
-        List<ApiException.FieldIssue> issues = new ArrayList<>();
-        for (ConstraintViolation<?> v : e.getConstraintViolations()) {
-            issues.add(new ApiException.FieldIssue(fieldOf(v.getPropertyPath()), v.getMessage()));
-        }
-        issues.sort(Comparator.comparing(ApiException.FieldIssue::field));
-        return envelope.response(ApiException.validation(issues));
-    }
-
-    @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, UriInfo uri) {
         // the JSON body reader reports unreadable bodies as a 400 whose cause says what was wrong
         if (e.getCause() instanceof JsonParseException parse) {
@@ -195,32 +179,6 @@ public class ErrorMappers {
             case PAYLOAD_TOO_LARGE -> "The request body is too large.";
             default -> code.description();
         };
-    }
-
-    /** "createSession.body.responses[3].response" -> "responses[3].response": drops method and parameter nodes. */
-    static String fieldOf(Path path) {
-        StringBuilder out = new StringBuilder();
-        for (Path.Node node : path) {
-            switch (node.getKind()) {
-                case METHOD, CONSTRUCTOR, RETURN_VALUE, CROSS_PARAMETER -> { }
-                case PARAMETER -> out.setLength(0);
-                default -> {
-                    // Hibernate Validator puts a container's index on the node that follows it.
-                    if (node.isInIterable() && out.length() > 0) {
-                        Object at = node.getIndex() != null ? node.getIndex() : node.getKey();
-                        out.append('[').append(at == null ? "" : at).append(']'); // sets have no position
-                    }
-                    String name = node.getName();
-                    if (name != null && !name.startsWith("<")) {
-                        if (out.length() > 0) {
-                            out.append('.');
-                        }
-                        out.append(name);
-                    }
-                }
-            }
-        }
-        return out.length() == 0 ? "request" : out.toString();
     }
 
     private static String safe(String message) {

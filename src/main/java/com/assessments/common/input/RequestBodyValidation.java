@@ -4,9 +4,6 @@ import com.assessments.common.error.ApiException;
 import com.assessments.common.http.ContractParameters;
 import com.assessments.common.http.ContractResources;
 import jakarta.inject.Inject;
-import jakarta.validation.ConstraintViolation;
-import jakarta.validation.ConstraintViolationException;
-import jakarta.validation.Validator;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
@@ -14,18 +11,14 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 
 import java.io.IOException;
-import java.util.Set;
+import java.util.List;
 
 /**
- * Bean validation of a contract operation's request body, as soon as it is read: the constraints the generated
- * request models carry (required members, lengths, patterns, ranges, and the members and items they cascade to), and
- * an absent body where the contract requires one. The violations go to the error mapper as before: 400
- * validation_error naming each member ({@code candidate.email}, {@code responses[0].questionId}), or {@code request}
- * for a missing body.
- *
- * <p>Here rather than on the resource methods: the generated JAX-RS interfaces carry no bean validation (pom.xml,
- * execution api-interfaces), so Hibernate Validator builds no metadata for the resource classes at start and
- * intercepts no call. Their query and header parameters are checked against the contract by ParameterFilter.
+ * A contract operation's request body checked as soon as it is read: the constraints openapi.yaml puts on its values
+ * ({@link BodyConstraints}: required members, lengths, patterns, sizes, ranges, through everything the body holds),
+ * and an absent body where the contract requires one. 400 validation_error naming each member
+ * ({@code candidate.email}, {@code responses[0].questionId}), or {@code request} for a missing body. The query and
+ * header parameters are checked against the contract by ParameterFilter.
  */
 @Provider
 public class RequestBodyValidation implements ReaderInterceptor {
@@ -34,7 +27,7 @@ public class RequestBodyValidation implements ReaderInterceptor {
     ResourceInfo resourceInfo;
 
     @Inject
-    Validator validator;
+    BodyConstraints constraints;
 
     @Inject
     ContractParameters contract;
@@ -52,9 +45,9 @@ public class RequestBodyValidation implements ReaderInterceptor {
             }
             return null;
         }
-        Set<ConstraintViolation<Object>> violations = validator.validate(body);
-        if (!violations.isEmpty()) {
-            throw new ConstraintViolationException(violations);
+        List<ApiException.FieldIssue> issues = constraints.check(body);
+        if (!issues.isEmpty()) {
+            throw ApiException.validation(issues);
         }
         return body;
     }

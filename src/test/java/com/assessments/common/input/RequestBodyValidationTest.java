@@ -5,55 +5,19 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.Method;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import static com.assessments.support.Contract.api;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Request bodies are validated as they are read ({@link RequestBodyValidation}), not on the resource methods: the
- * generated JAX-RS interfaces carry no bean validation (pom.xml, execution api-interfaces), so that Hibernate
- * Validator builds no metadata for the resource classes at each start.
+ * Request bodies are checked against the contract as they are read ({@link RequestBodyValidation},
+ * {@link BodyConstraints}): through HTTP, an absent body, and the issues of a body and of what it holds by path.
  */
 @QuarkusTest
 class RequestBodyValidationTest {
-
-    private static final Path INTERFACES = Path.of("target/generated-sources/openapi/src/gen/java/com/assessments/api");
-
-    @Test
-    void noGeneratedInterfaceCarriesBeanValidation() throws IOException {
-        List<String> constrained = new ArrayList<>();
-        List<String> interfaces;
-        try (Stream<Path> files = Files.list(INTERFACES)) {
-            interfaces = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith("Api.java"))
-                    .map(n -> n.substring(0, n.length() - ".java".length())).sorted().toList();
-        }
-        for (String name : interfaces) {
-            Class<?> api = load("com.assessments.api." + name);
-            for (Method m : api.getDeclaredMethods()) {
-                boolean onMethod = Stream.of(m.getAnnotations()).anyMatch(RequestBodyValidationTest::isValidation);
-                boolean onParameter = Stream.of(m.getParameterAnnotations()).flatMap(Stream::of)
-                        .anyMatch(RequestBodyValidationTest::isValidation);
-                if (onMethod || onParameter) {
-                    constrained.add(name + "." + m.getName());
-                }
-            }
-        }
-        assertTrue(interfaces.size() > 10, "generated interfaces found: " + interfaces);
-        assertEquals(List.of(), constrained, "resource methods with bean validation (execution api-interfaces in pom.xml "
-                + "regenerates the interfaces without it; in a checkout built before it existed, run ./mvnw clean once)");
-    }
 
     @Test
     void anAbsentRequiredBodyIsRefusedAndAnAbsentOptionalOneIsNot() {
@@ -86,17 +50,5 @@ class RequestBodyValidationTest {
                 .post("/api/v1/sessions")
                 .then().statusCode(400)
                 .body("error.details.errors.field", equalTo(List.of("candidate")));
-    }
-
-    private static boolean isValidation(Annotation a) {
-        return a.annotationType().getPackageName().startsWith("jakarta.validation");
-    }
-
-    private static Class<?> load(String name) {
-        try {
-            return Class.forName(name);
-        } catch (ClassNotFoundException e) {
-            throw new AssertionError(name, e);
-        }
     }
 }

@@ -1,0 +1,381 @@
+package com.assessments.common.input;
+
+import com.assessments.common.ContractDocument;
+import com.assessments.common.error.ApiException.FieldIssue;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * The constraints openapi.yaml puts on the values of a request body, checked on a body as read: required members,
+ * string lengths and patterns, list and map sizes, number ranges, through every object, list item and map value the
+ * body holds. Each issue is named by its path ({@code candidate.email}, {@code responses[3].response}, a map's value
+ * as {@code licenses.disc}, a set's items, which have no position, as {@code allowedOrigins[]}) and worded as Hibernate
+ * Validator worded it when it checked the annotations the generator derived from these same schemas (until session
+ * 22): clients see the same messages. Built from the contract in one pass over its request schemas, not from each
+ * model class's annotations at every start (Hibernate Validator's metadata was 0.1 s of a restart).
+ *
+ * <p>Checked as the body is parsed instead ({@link InputRules}, {@code StrictJson}): types, enum values, unknown
+ * members, explicit nulls, NUL characters, dates, uniqueItems, an object's minProperties. Not checked: oneOf and
+ * anyOf (no request schema has them).
+ */
+@Singleton
+public class BodyConstraints {
+
+    private static final String SCHEMAS = "#/components/schemas/";
+
+    private final ObjectMapper mapper;
+    private final JsonNode contract;
+    /** Each request schema's rule, by the schema's name; null where it constrains nothing. */
+    private final Map<String, Rule> rules = new HashMap<>();
+    private final Set<String> compiling = new HashSet<>();
+
+    @Inject
+    public BodyConstraints(ObjectMapper mapper) {
+        this(ContractDocument.tree(), mapper);
+    }
+
+    BodyConstraints(JsonNode contract, ObjectMapper mapper) {
+        this.mapper = mapper;
+        this.contract = contract;
+        ContractSchemas schemas = new ContractSchemas(contract);
+        contract.path("components").path("schemas").fieldNames().forEachRemaining(name -> {
+            if (schemas.isRequestSchema(name)) {
+                named(name);
+            }
+        });
+    }
+
+    /** What the body breaks of its schema's constraints, sorted by field; empty when it keeps them all. */
+    public List<FieldIssue> check(Object body) {
+        String schema = InputRules.schemaOf(body.getClass());
+        Rule rule = schema == null ? null : rules.get(schema);
+        if (rule == null) {
+            return List.of();
+        }
+        List<FieldIssue> issues = new ArrayList<>();
+        rule.check(mapper.valueToTree(body), "", issues);
+        issues.sort(Comparator.comparing(FieldIssue::field));
+        return issues;
+    }
+
+    /** For tests: each constrained place of each request schema, with its constraints, in a stable order. */
+    Map<String, String> describe() {
+        Map<String, String> out = new TreeMap<>();
+        rules.forEach((name, rule) -> {
+            if (rule != null) {
+                rule.describe(name, out);
+            }
+        });
+        return out;
+    }
+
+    /** A component schema's rule, compiled once; referred to by name, so a cycle back to a schema resolves when checked. */
+    private Rule named(String name) {
+        if (!rules.containsKey(name) && compiling.add(name)) {
+            Rule rule = compile(contract.path("components").path("schemas").path(name));
+            compiling.remove(name);
+            rules.put(name, rule);
+        }
+        return new Ref(name);
+    }
+
+    private Rule compile(JsonNode schema) {
+        if (schema == null || !schema.isObject()) {
+            return null;
+        }
+        if (schema.has("$ref")) {
+            String ref = schema.get("$ref").asText();
+            return ref.startsWith(SCHEMAS) ? named(ref.substring(SCHEMAS.length())) : null;
+        }
+        List<Rule> all = new ArrayList<>();
+        for (JsonNode part : schema.path("allOf")) {
+            add(all, compile(part));
+        }
+        String type = schema.path("type").asText("");
+        if (schema.has("properties")) {
+            add(all, object(schema));
+        } else if (type.equals("object") || schema.has("additionalProperties")) {
+            add(all, map(schema));
+        }
+        if (type.equals("array") || schema.has("items")) {
+            add(all, array(schema));
+        }
+        if (type.equals("string") || schema.has("pattern") || schema.has("minLength") || schema.has("maxLength")) {
+            add(all, text(schema));
+        }
+        if (type.equals("integer") || type.equals("number")) {
+            add(all, number(schema));
+        }
+        return all.isEmpty() ? null : all.size() == 1 ? all.get(0) : new All(all);
+    }
+
+    private static void add(List<Rule> rules, Rule rule) {
+        if (rule != null) {
+            rules.add(rule);
+        }
+    }
+
+    private Rule object(JsonNode schema) {
+        List<Member> members = new ArrayList<>();
+        List<String> required = new ArrayList<>();
+        schema.path("required").forEach(r -> required.add(r.asText()));
+        schema.path("properties").properties().forEach(p -> {
+            Rule value = compile(p.getValue());
+            boolean isRequired = required.contains(p.getKey());
+            if (value != null || isRequired) {
+                members.add(new Member(p.getKey(), isRequired, value));
+            }
+        });
+        return members.isEmpty() ? null : new ObjectRule(members);
+    }
+
+    private Rule map(JsonNode schema) {
+        JsonNode values = schema.get("additionalProperties");
+        Rule value = values != null && values.isObject() ? compile(values) : null;
+        Size size = Size.of(schema, "minProperties", "maxProperties");
+        return value == null && size == null ? null : new MapRule(size, value);
+    }
+
+    private Rule array(JsonNode schema) {
+        Rule item = compile(schema.get("items"));
+        Size size = Size.of(schema, "minItems", "maxItems");
+        boolean set = schema.path("uniqueItems").asBoolean(false); // read into a Set: its items have no position
+        return item == null && size == null ? null : new ArrayRule(size, item, set);
+    }
+
+    private static Rule text(JsonNode schema) {
+        Size size = Size.of(schema, "minLength", "maxLength");
+        String regexp = schema.path("pattern").asText(null);
+        return size == null && regexp == null ? null
+                : new TextRule(size, regexp, regexp == null ? null : Pattern.compile(regexp));
+    }
+
+    private static Rule number(JsonNode schema) {
+        BigDecimal min = schema.has("minimum") ? schema.get("minimum").decimalValue() : null;
+        BigDecimal max = schema.has("maximum") ? schema.get("maximum").decimalValue() : null;
+        return min == null && max == null ? null : new NumberRule(min, max);
+    }
+
+    private static String member(String path, String name) {
+        return path.isEmpty() ? name : path + "." + name;
+    }
+
+    private interface Rule {
+        /** Adds the issues of {@code value} (never null or JSON null: absence is its container's business). */
+        void check(JsonNode value, String path, List<FieldIssue> issues);
+
+        void describe(String path, Map<String, String> out);
+    }
+
+    /** A reference to a component schema: its rule, looked up when checked. */
+    private final class Ref implements Rule {
+        private final String name;
+
+        Ref(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+            Rule rule = rules.get(name);
+            if (rule != null) {
+                rule.check(value, path, issues);
+            }
+        }
+
+        @Override
+        public void describe(String path, Map<String, String> out) {
+            out.merge(path, "see " + name, (a, b) -> a + "; " + b);
+        }
+    }
+
+    private record All(List<Rule> rules) implements Rule {
+        @Override
+        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+            for (Rule rule : rules) {
+                rule.check(value, path, issues);
+            }
+        }
+
+        @Override
+        public void describe(String path, Map<String, String> out) {
+            rules.forEach(r -> r.describe(path, out));
+        }
+    }
+
+    private record Member(String name, boolean required, Rule value) {
+    }
+
+    private record ObjectRule(List<Member> members) implements Rule {
+        @Override
+        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+            if (!value.isObject()) {
+                return;
+            }
+            for (Member m : members) {
+                JsonNode v = value.get(m.name);
+                if (v == null || v.isNull()) {
+                    if (m.required) {
+                        issues.add(new FieldIssue(member(path, m.name), "must not be null"));
+                    }
+                } else if (m.value != null) {
+                    m.value.check(v, member(path, m.name), issues);
+                }
+            }
+        }
+
+        @Override
+        public void describe(String path, Map<String, String> out) {
+            for (Member m : members) {
+                if (m.required) {
+                    out.merge(member(path, m.name), "required", (a, b) -> a + "; " + b);
+                }
+                if (m.value != null) {
+                    m.value.describe(member(path, m.name), out);
+                }
+            }
+        }
+    }
+
+    private record MapRule(Size size, Rule value) implements Rule {
+        @Override
+        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+            if (!value.isObject()) {
+                return;
+            }
+            if (size != null) {
+                size.check(value.size(), path, issues);
+            }
+            if (this.value != null) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getValue().isNull()) {
+                        this.value.check(e.getValue(), member(path, e.getKey()), issues); // as OrganizationService names them
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void describe(String path, Map<String, String> out) {
+            if (size != null) {
+                size.describe(path, out);
+            }
+            if (value != null) {
+                value.describe(path + ".*", out);
+            }
+        }
+    }
+
+    private record ArrayRule(Size size, Rule item, boolean set) implements Rule {
+        @Override
+        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+            if (!value.isArray()) {
+                return;
+            }
+            if (size != null) {
+                size.check(value.size(), path, issues);
+            }
+            if (item != null) {
+                for (int i = 0; i < value.size(); i++) {
+                    JsonNode v = value.get(i);
+                    if (!v.isNull()) {
+                        item.check(v, path + "[" + (set ? "" : String.valueOf(i)) + "]", issues);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void describe(String path, Map<String, String> out) {
+            if (size != null) {
+                size.describe(path, out);
+            }
+            if (item != null) {
+                item.describe(path + "[]", out);
+            }
+        }
+    }
+
+    private record TextRule(Size size, String regexp, Pattern pattern) implements Rule {
+        @Override
+        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+            if (!value.isTextual()) {
+                return;
+            }
+            String s = value.textValue();
+            if (size != null) {
+                size.check(s.codePointCount(0, s.length()), path, issues); // JSON Schema counts characters
+            }
+            if (pattern != null && !pattern.matcher(s).matches()) {
+                issues.add(new FieldIssue(path, "must match \"" + regexp + "\""));
+            }
+        }
+
+        @Override
+        public void describe(String path, Map<String, String> out) {
+            if (size != null) {
+                size.describe(path, out);
+            }
+            if (regexp != null) {
+                out.merge(path, "pattern " + regexp, (a, b) -> a + "; " + b);
+            }
+        }
+    }
+
+    private record NumberRule(BigDecimal min, BigDecimal max) implements Rule {
+        @Override
+        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+            if (!value.isNumber()) {
+                return;
+            }
+            BigDecimal n = value.decimalValue();
+            if (min != null && n.compareTo(min) < 0) {
+                issues.add(new FieldIssue(path, "must be greater than or equal to " + min.toPlainString()));
+            }
+            if (max != null && n.compareTo(max) > 0) {
+                issues.add(new FieldIssue(path, "must be less than or equal to " + max.toPlainString()));
+            }
+        }
+
+        @Override
+        public void describe(String path, Map<String, String> out) {
+            out.merge(path, "range " + (min == null ? "" : min.toPlainString()) + ".."
+                    + (max == null ? "" : max.toPlainString()), (a, b) -> a + "; " + b);
+        }
+    }
+
+    /** A least and a most count (characters, items or members), with Hibernate Validator's {@code @Size} wording. */
+    private record Size(int min, int max) {
+        static Size of(JsonNode schema, String least, String most) {
+            if (!schema.has(least) && !schema.has(most)) {
+                return null;
+            }
+            return new Size(schema.path(least).asInt(0), schema.has(most) ? schema.get(most).asInt() : Integer.MAX_VALUE);
+        }
+
+        void check(int count, String path, List<FieldIssue> issues) {
+            if (count < min || count > max) {
+                issues.add(new FieldIssue(path, "size must be between " + min + " and " + max));
+            }
+        }
+
+        void describe(String path, Map<String, String> out) {
+            out.merge(path, "size " + min + ".." + max, (a, b) -> a + "; " + b);
+        }
+    }
+}
