@@ -122,7 +122,7 @@ class ErrorEnvelopeTest {
     }
 
     @Test
-    void constraintViolationsAre400WithEveryProblem() {
+    void aBodyBreakingTheContractsConstraintsIs400WithEveryProblem() {
         createOrg("{\"name\": \"\", \"rateLimitPerMinute\": 0}").statusCode(400)
                 .body("error.code", equalTo("validation_error"))
                 .body("error.details.errors.field", hasItem("name"))

@@ -29,13 +29,19 @@ import java.util.regex.Pattern;
  * model class's annotations at every start (Hibernate Validator's metadata was 0.1 s of a restart).
  *
  * <p>Checked as the body is parsed instead ({@link InputRules}, {@code StrictJson}): types, enum values, unknown
- * members, explicit nulls, NUL characters, dates, uniqueItems, an object's minProperties. Not checked: oneOf and
- * anyOf (no request schema has them).
+ * members, explicit nulls, NUL characters, dates, uniqueItems, an object's minProperties. A request schema with a
+ * keyword this class does not know (oneOf, exclusiveMinimum, multipleOf, ...) stops the service at start rather
+ * than going unchecked.
  */
 @Singleton
 public class BodyConstraints {
 
     private static final String SCHEMAS = "#/components/schemas/";
+    /** What a request schema may say: checked here, as the body is parsed, or nothing to check. */
+    private static final Set<String> KNOWN = Set.of("type", "format", "description", "title", "example", "default",
+            "enum", "nullable", "readOnly", "deprecated", "$ref", "allOf", "properties", "required",
+            "additionalProperties", "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems",
+            "minLength", "maxLength", "pattern", "minimum", "maximum");
 
     private final ObjectMapper mapper;
     private final JsonNode contract;
@@ -45,13 +51,16 @@ public class BodyConstraints {
 
     @Inject
     public BodyConstraints(ObjectMapper mapper) {
-        this(ContractDocument.tree(), mapper);
+        this(ContractDocument.tree(), ContractSchemas.get(), mapper);
     }
 
     BodyConstraints(JsonNode contract, ObjectMapper mapper) {
+        this(contract, new ContractSchemas(contract), mapper);
+    }
+
+    private BodyConstraints(JsonNode contract, ContractSchemas schemas, ObjectMapper mapper) {
         this.mapper = mapper;
         this.contract = contract;
-        ContractSchemas schemas = new ContractSchemas(contract);
         contract.path("components").path("schemas").fieldNames().forEachRemaining(name -> {
             if (schemas.isRequestSchema(name)) {
                 named(name);
@@ -62,12 +71,18 @@ public class BodyConstraints {
     /** What the body breaks of its schema's constraints, sorted by field; empty when it keeps them all. */
     public List<FieldIssue> check(Object body) {
         String schema = InputRules.schemaOf(body.getClass());
-        Rule rule = schema == null ? null : rules.get(schema);
+        return schema == null || rules.get(schema) == null ? List.of() : check(schema, mapper.valueToTree(body));
+    }
+
+    /** What a body, as JSON, breaks of the named request schema's constraints, sorted by field. */
+    List<FieldIssue> check(String schema, JsonNode body) {
+        Rule rule = rules.get(schema);
         if (rule == null) {
             return List.of();
         }
         List<FieldIssue> issues = new ArrayList<>();
-        rule.check(mapper.valueToTree(body), "", issues);
+        rule.check(body, "", issues);
+        issues.replaceAll(i -> i.field().isEmpty() ? new FieldIssue("request", i.issue()) : i); // the body itself
         issues.sort(Comparator.comparing(FieldIssue::field));
         return issues;
     }
@@ -83,23 +98,33 @@ public class BodyConstraints {
         return out;
     }
 
-    /** A component schema's rule, compiled once; referred to by name, so a cycle back to a schema resolves when checked. */
+    /**
+     * A component schema's rule, compiled once; null when it constrains nothing (an enum's, say). A reference back to
+     * a schema still being compiled (a cycle) is looked up by name when checked.
+     */
     private Rule named(String name) {
-        if (!rules.containsKey(name) && compiling.add(name)) {
-            Rule rule = compile(contract.path("components").path("schemas").path(name));
-            compiling.remove(name);
-            rules.put(name, rule);
+        if (compiling.contains(name)) {
+            return new Ref(name);
         }
-        return new Ref(name);
+        if (!rules.containsKey(name)) {
+            compiling.add(name);
+            rules.put(name, compile(contract.path("components").path("schemas").path(name)));
+            compiling.remove(name);
+        }
+        return rules.get(name) == null ? null : new Ref(name);
     }
 
     private Rule compile(JsonNode schema) {
         if (schema == null || !schema.isObject()) {
             return null;
         }
+        refuseUnknown(schema);
         if (schema.has("$ref")) {
             String ref = schema.get("$ref").asText();
-            return ref.startsWith(SCHEMAS) ? named(ref.substring(SCHEMAS.length())) : null;
+            if (!ref.startsWith(SCHEMAS)) {
+                throw new IllegalStateException("a request schema refers to " + ref + ", outside " + SCHEMAS);
+            }
+            return named(ref.substring(SCHEMAS.length()));
         }
         List<Rule> all = new ArrayList<>();
         for (JsonNode part : schema.path("allOf")) {
@@ -117,10 +142,27 @@ public class BodyConstraints {
         if (type.equals("string") || schema.has("pattern") || schema.has("minLength") || schema.has("maxLength")) {
             add(all, text(schema));
         }
-        if (type.equals("integer") || type.equals("number")) {
+        if (type.equals("integer") || type.equals("number") || schema.has("minimum") || schema.has("maximum")) {
             add(all, number(schema));
         }
         return all.isEmpty() ? null : all.size() == 1 ? all.get(0) : new All(all);
+    }
+
+    /** A keyword this class does not check, or checks only where it is, would go unchecked: refused at start. */
+    private static void refuseUnknown(JsonNode schema) {
+        for (String keyword : (Iterable<String>) schema::fieldNames) {
+            if (!KNOWN.contains(keyword) && !keyword.startsWith("x-")) {
+                throw new IllegalStateException("a request schema uses '" + keyword + "', which BodyConstraints does not check: "
+                        + schema.toString().substring(0, Math.min(200, schema.toString().length())));
+            }
+        }
+        boolean members = schema.has("properties");
+        if ((members && (schema.has("maxProperties") || schema.path("additionalProperties").isObject()))
+                || (!members && schema.has("required"))) {
+            throw new IllegalStateException("a request schema combines members with maxProperties, a schema for other "
+                    + "members, or lists required members without properties, which BodyConstraints does not check: "
+                    + schema.toString().substring(0, Math.min(200, schema.toString().length())));
+        }
     }
 
     private static void add(List<Rule> rules, Rule rule) {
@@ -135,7 +177,8 @@ public class BodyConstraints {
         schema.path("required").forEach(r -> required.add(r.asText()));
         schema.path("properties").properties().forEach(p -> {
             Rule value = compile(p.getValue());
-            boolean isRequired = required.contains(p.getKey());
+            // a read-only member is the service's to fill: never required of a client
+            boolean isRequired = required.contains(p.getKey()) && !p.getValue().path("readOnly").asBoolean(false);
             if (value != null || isRequired) {
                 members.add(new Member(p.getKey(), isRequired, value));
             }
@@ -321,6 +364,7 @@ public class BodyConstraints {
             if (size != null) {
                 size.check(s.codePointCount(0, s.length()), path, issues); // JSON Schema counts characters
             }
+            // the whole value, as Hibernate Validator's @Pattern did (JSON Schema searches; every request pattern is anchored)
             if (pattern != null && !pattern.matcher(s).matches()) {
                 issues.add(new FieldIssue(path, "must match \"" + regexp + "\""));
             }

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What openapi.yaml says about request bodies, for the rules the generated DTOs cannot carry: which members may be
+ * What openapi.yaml says about request bodies, for the rules checked as a body is parsed (InputRules): which members may be
  * an explicit {@code null} ({@code nullable: true}), whether a list or map may hold {@code null} items, and the least
  * number of members of an object ({@code minProperties}); and which query parameters are date-times. Only schemas
  * reachable from a request body count: response schemas are written by the service, never read from a client.

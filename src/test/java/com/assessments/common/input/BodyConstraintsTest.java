@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -95,6 +96,53 @@ class BodyConstraintsTest {
                 "{\"name\": \"" + emoji.repeat(200) + "\"}"));
         assertEquals(List.of("name: size must be between 1 and 200"), issues(OrganizationCreateRequest.class,
                 "{\"name\": \"" + emoji.repeat(201) + "\"}"));
+    }
+
+    /** A made-up contract: a schema that contains itself, lists of lists, allOf beside a member's own keywords. */
+    @Test
+    void nestedPlacesAreNamedAndAOneSidedSizeIsWordedWithItsDefault() throws Exception {
+        BodyConstraints tree = new BodyConstraints(MAPPER.readTree("""
+                {"paths": {"/t": {"post": {"requestBody": {"content": {"application/json":
+                   {"schema": {"$ref": "#/components/schemas/Tree"}}}}}}},
+                 "components": {"schemas": {
+                   "Tree": {"type": "object", "required": ["label"], "properties": {
+                     "label": {"type": "string", "minLength": 2},
+                     "weight": {"type": "integer", "maximum": 10},
+                     "grid": {"type": "array", "items": {"type": "array", "maxItems": 2,
+                              "items": {"type": "integer", "minimum": 1}}},
+                     "children": {"type": "array", "items": {"$ref": "#/components/schemas/Tree"}},
+                     "tags": {"allOf": [{"$ref": "#/components/schemas/Short"}], "pattern": "^[a-z]+$"}}},
+                   "Short": {"type": "string", "maxLength": 3}}}}"""), MAPPER);
+        assertEquals(List.of(
+                        "children[0].label: must not be null",
+                        "children[1].children[0].label: size must be between 2 and 2147483647",
+                        "grid[0][1]: must be greater than or equal to 1",
+                        "grid[1]: size must be between 0 and 2",
+                        "label: size must be between 2 and 2147483647",
+                        "tags: size must be between 0 and 3",
+                        "tags: must match \"^[a-z]+$\"",
+                        "weight: must be less than or equal to 10"),
+                tree.check("Tree", MAPPER.readTree("""
+                        {"label": "x", "weight": 11, "grid": [[1, 0], [1, 2, 3]], "tags": "ABCD",
+                         "children": [{"weight": 1}, {"label": "ok", "children": [{"label": "y"}]}]}"""))
+                        .stream().map(i -> i.field() + ": " + i.issue()).toList());
+        assertEquals(List.of(), CONSTRAINTS.check("not a model"));
+    }
+
+    /** A keyword it does not check would go unchecked: the service refuses to start instead. */
+    @Test
+    void aRequestSchemaWithAKeywordItDoesNotCheckIsRefused() throws Exception {
+        for (String schema : List.of("{\"type\": \"integer\", \"exclusiveMinimum\": 0}",
+                "{\"oneOf\": [{\"type\": \"string\"}, {\"type\": \"integer\"}]}",
+                "{\"type\": \"object\", \"maxProperties\": 2, \"properties\": {\"a\": {\"type\": \"string\"}}}")) {
+            JsonNode contract = MAPPER.readTree("""
+                    {"paths": {"/t": {"post": {"requestBody": {"content": {"application/json":
+                       {"schema": {"$ref": "#/components/schemas/T"}}}}}}},
+                     "components": {"schemas": {"T": {"type": "object", "properties": {"v": %s}}}}}""".formatted(schema));
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> new BodyConstraints(contract, MAPPER), schema);
+            assertTrue(refused.getMessage().contains("BodyConstraints does not check"), refused.getMessage());
+        }
     }
 
     /** Every member the contract requires, in every request schema, is checked as required. */
