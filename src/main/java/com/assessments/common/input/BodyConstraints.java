@@ -190,14 +190,14 @@ public class BodyConstraints {
         JsonNode values = schema.get("additionalProperties");
         Rule value = values != null && values.isObject() ? compile(values) : null;
         Size size = Size.of(schema, "minProperties", "maxProperties");
-        return value == null && size == null ? null : new MapRule(size, value);
+        return value == null && size == null ? null : new ContainerRule(true, size, value, false);
     }
 
     private Rule array(JsonNode schema) {
         Rule item = compile(schema.get("items"));
         Size size = Size.of(schema, "minItems", "maxItems");
         boolean set = schema.path("uniqueItems").asBoolean(false); // read into a Set: its items have no position
-        return item == null && size == null ? null : new ArrayRule(size, item, set);
+        return item == null && size == null ? null : new ContainerRule(false, size, item, set);
     }
 
     private static Rule text(JsonNode schema) {
@@ -294,51 +294,31 @@ public class BodyConstraints {
         }
     }
 
-    private record MapRule(Size size, Rule value) implements Rule {
+    /** A map (a JSON object of any members) or a list: its size, and each value's or item's own rule. */
+    private record ContainerRule(boolean map, Size size, Rule element, boolean positionless) implements Rule {
         @Override
         public void check(JsonNode value, String path, List<FieldIssue> issues) {
-            if (!value.isObject()) {
+            if (map ? !value.isObject() : !value.isArray()) {
                 return;
             }
             if (size != null) {
                 size.check(value.size(), path, issues);
             }
-            if (this.value != null) {
+            if (element == null) {
+                return;
+            }
+            if (map) {
                 for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     if (!e.getValue().isNull()) {
-                        this.value.check(e.getValue(), member(path, e.getKey()), issues); // as OrganizationService names them
+                        element.check(e.getValue(), member(path, e.getKey()), issues); // as OrganizationService names them
                     }
                 }
-            }
-        }
-
-        @Override
-        public void describe(String path, Map<String, String> out) {
-            if (size != null) {
-                size.describe(path, out);
-            }
-            if (value != null) {
-                value.describe(path + ".*", out);
-            }
-        }
-    }
-
-    private record ArrayRule(Size size, Rule item, boolean set) implements Rule {
-        @Override
-        public void check(JsonNode value, String path, List<FieldIssue> issues) {
-            if (!value.isArray()) {
                 return;
             }
-            if (size != null) {
-                size.check(value.size(), path, issues);
-            }
-            if (item != null) {
-                for (int i = 0; i < value.size(); i++) {
-                    JsonNode v = value.get(i);
-                    if (!v.isNull()) {
-                        item.check(v, path + "[" + (set ? "" : String.valueOf(i)) + "]", issues);
-                    }
+            for (int i = 0; i < value.size(); i++) {
+                if (!value.get(i).isNull()) {
+                    element.check(value.get(i), path + "[" + (positionless ? "" : String.valueOf(i)) + "]", issues);
                 }
             }
         }
@@ -348,8 +328,8 @@ public class BodyConstraints {
             if (size != null) {
                 size.describe(path, out);
             }
-            if (item != null) {
-                item.describe(path + "[]", out);
+            if (element != null) {
+                element.describe(path + (map ? ".*" : "[]"), out);
             }
         }
     }
