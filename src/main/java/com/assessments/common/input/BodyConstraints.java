@@ -2,17 +2,21 @@ package com.assessments.common.input;
 
 import com.assessments.common.ContractDocument;
 import com.assessments.common.error.ApiException.FieldIssue;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +26,8 @@ import java.util.regex.Pattern;
 /**
  * The constraints openapi.yaml puts on the values of a request body, checked on a body as read: required members,
  * string lengths and patterns, list and map sizes, number ranges, through every object, list item and map value the
- * body holds. Each issue is named by its path ({@code candidate.email}, {@code responses[3].response}, a map's value
+ * body holds, read through the model's getters (nothing copied: a free-form member such as {@code metadata} is only
+ * counted). Each issue is named by its path ({@code candidate.email}, {@code responses[3].response}, a map's value
  * as {@code licenses.disc}, a set's items, which have no position, as {@code allowedOrigins[]}) and worded as Hibernate
  * Validator worded it when it checked the annotations the generator derived from these same schemas (until session
  * 22): clients see the same messages. Built from the contract in one pass over its request schemas, not from each
@@ -48,6 +53,22 @@ public class BodyConstraints {
     /** Each request schema's rule, by the schema's name; null where it constrains nothing. */
     private final Map<String, Rule> rules = new HashMap<>();
     private final Set<String> compiling = new HashSet<>();
+    /** The JSON members of each generated model class, by name, and the getter that reads each one. */
+    private final ClassValue<Map<String, AnnotatedMember>> getters = new ClassValue<>() {
+        @Override
+        protected Map<String, AnnotatedMember> computeValue(Class<?> type) {
+            Map<String, AnnotatedMember> byName = new HashMap<>();
+            if (type.isAnnotationPresent(JsonTypeName.class)) { // a generated model
+                for (BeanPropertyDefinition p : mapper.getSerializationConfig().introspect(mapper.constructType(type))
+                        .findProperties()) {
+                    if (p.getAccessor() != null) {
+                        byName.put(p.getName(), p.getAccessor());
+                    }
+                }
+            }
+            return byName;
+        }
+    };
 
     @Inject
     public BodyConstraints(ObjectMapper mapper) {
@@ -71,20 +92,45 @@ public class BodyConstraints {
     /** What the body breaks of its schema's constraints, sorted by field; empty when it keeps them all. */
     public List<FieldIssue> check(Object body) {
         String schema = InputRules.schemaOf(body.getClass());
-        return schema == null || rules.get(schema) == null ? List.of() : check(schema, mapper.valueToTree(body));
+        Rule rule = schema == null ? null : rules.get(schema);
+        return rule == null ? List.of() : check(rule, body);
     }
 
-    /** What a body, as JSON, breaks of the named request schema's constraints, sorted by field. */
+    /** For tests: what a body, as JSON, breaks of the named request schema's constraints, sorted by field. */
     List<FieldIssue> check(String schema, JsonNode body) {
         Rule rule = rules.get(schema);
-        if (rule == null) {
-            return List.of();
-        }
-        List<FieldIssue> issues = new ArrayList<>();
-        rule.check(body, "", issues);
+        return rule == null ? List.of() : check(rule, mapper.convertValue(body, Object.class)); // maps and lists
+    }
+
+    private List<FieldIssue> check(Rule rule, Object body) {
+        Walk walk = new Walk();
+        rule.check(body, "", walk);
+        List<FieldIssue> issues = walk.issues;
         issues.replaceAll(i -> i.field().isEmpty() ? new FieldIssue("request", i.issue()) : i); // the body itself
         issues.sort(Comparator.comparing(FieldIssue::field));
         return issues;
+    }
+
+    /** One body's check: the issues found, and how a member of an object is read. */
+    private final class Walk {
+        final List<FieldIssue> issues = new ArrayList<>();
+
+        /** Whether {@code value} is a JSON object with members: a generated model, or a map where the body was read as one. */
+        boolean isObject(Object value) {
+            return value instanceof Map || !getters.get(value.getClass()).isEmpty();
+        }
+
+        Object member(Object object, String name) {
+            if (object instanceof Map<?, ?> map) {
+                return map.get(name);
+            }
+            AnnotatedMember getter = getters.get(object.getClass()).get(name);
+            return getter == null ? null : getter.getValue(object);
+        }
+
+        void add(String path, String issue) {
+            issues.add(new FieldIssue(path, issue));
+        }
     }
 
     /** For tests: each constrained place of each request schema, with its constraints, in a stable order. */
@@ -213,13 +259,23 @@ public class BodyConstraints {
         return min == null && max == null ? null : new NumberRule(min, max);
     }
 
+    private static BigDecimal decimal(Number n) {
+        return switch (n) {
+            case BigDecimal d -> d;
+            case BigInteger i -> new BigDecimal(i);
+            case Double d -> BigDecimal.valueOf(d);
+            case Float f -> BigDecimal.valueOf(f.doubleValue());
+            default -> BigDecimal.valueOf(n.longValue()); // Integer, Long, Short, Byte
+        };
+    }
+
     private static String member(String path, String name) {
         return path.isEmpty() ? name : path + "." + name;
     }
 
     private interface Rule {
-        /** Adds the issues of {@code value} (never null or JSON null: absence is its container's business). */
-        void check(JsonNode value, String path, List<FieldIssue> issues);
+        /** Adds the issues of {@code value} (never null: absence is its container's business). */
+        void check(Object value, String path, Walk walk);
 
         void describe(String path, Map<String, String> out);
     }
@@ -233,10 +289,10 @@ public class BodyConstraints {
         }
 
         @Override
-        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+        public void check(Object value, String path, Walk walk) {
             Rule rule = rules.get(name);
             if (rule != null) {
-                rule.check(value, path, issues);
+                rule.check(value, path, walk);
             }
         }
 
@@ -248,9 +304,9 @@ public class BodyConstraints {
 
     private record All(List<Rule> rules) implements Rule {
         @Override
-        public void check(JsonNode value, String path, List<FieldIssue> issues) {
+        public void check(Object value, String path, Walk walk) {
             for (Rule rule : rules) {
-                rule.check(value, path, issues);
+                rule.check(value, path, walk);
             }
         }
 
@@ -265,18 +321,18 @@ public class BodyConstraints {
 
     private record ObjectRule(List<Member> members) implements Rule {
         @Override
-        public void check(JsonNode value, String path, List<FieldIssue> issues) {
-            if (!value.isObject()) {
+        public void check(Object value, String path, Walk walk) {
+            if (!walk.isObject(value)) {
                 return;
             }
             for (Member m : members) {
-                JsonNode v = value.get(m.name);
-                if (v == null || v.isNull()) {
+                Object v = walk.member(value, m.name);
+                if (v == null) {
                     if (m.required) {
-                        issues.add(new FieldIssue(member(path, m.name), "must not be null"));
+                        walk.add(member(path, m.name), "must not be null");
                     }
                 } else if (m.value != null) {
-                    m.value.check(v, member(path, m.name), issues);
+                    m.value.check(v, member(path, m.name), walk);
                 }
             }
         }
@@ -297,28 +353,35 @@ public class BodyConstraints {
     /** A map (a JSON object of any members) or a list: its size, and each value's or item's own rule. */
     private record ContainerRule(boolean map, Size size, Rule element, boolean positionless) implements Rule {
         @Override
-        public void check(JsonNode value, String path, List<FieldIssue> issues) {
-            if (map ? !value.isObject() : !value.isArray()) {
-                return;
-            }
-            if (size != null) {
-                size.check(value.size(), path, issues);
-            }
-            if (element == null) {
+        public void check(Object value, String path, Walk walk) {
+            if (map ? !(value instanceof Map) : !(value instanceof Collection)) {
                 return;
             }
             if (map) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    if (!e.getValue().isNull()) {
-                        element.check(e.getValue(), member(path, e.getKey()), issues); // as OrganizationService names them
-                    }
+                Map<?, ?> members = (Map<?, ?>) value;
+                if (size != null) {
+                    size.check(members.size(), path, walk);
+                }
+                if (element != null) {
+                    members.forEach((key, v) -> {
+                        if (v != null) {
+                            element.check(v, member(path, String.valueOf(key)), walk); // as OrganizationService names them
+                        }
+                    });
                 }
                 return;
             }
-            for (int i = 0; i < value.size(); i++) {
-                if (!value.get(i).isNull()) {
-                    element.check(value.get(i), path + "[" + (positionless ? "" : String.valueOf(i)) + "]", issues);
+            Collection<?> items = (Collection<?>) value;
+            if (size != null) {
+                size.check(items.size(), path, walk);
+            }
+            if (element != null) {
+                int i = 0;
+                for (Object v : items) {
+                    if (v != null) {
+                        element.check(v, path + "[" + (positionless ? "" : String.valueOf(i)) + "]", walk);
+                    }
+                    i++;
                 }
             }
         }
@@ -336,17 +399,18 @@ public class BodyConstraints {
 
     private record TextRule(Size size, String regexp, Pattern pattern) implements Rule {
         @Override
-        public void check(JsonNode value, String path, List<FieldIssue> issues) {
-            if (!value.isTextual()) {
+        public void check(Object value, String path, Walk walk) {
+            // an enum's value is what the client sent (the generated enums write it in toString)
+            String s = value instanceof CharSequence text ? text.toString() : value instanceof Enum<?> e ? e.toString() : null;
+            if (s == null) {
                 return;
             }
-            String s = value.textValue();
             if (size != null) {
-                size.check(s.codePointCount(0, s.length()), path, issues); // JSON Schema counts characters
+                size.check(s.codePointCount(0, s.length()), path, walk); // JSON Schema counts characters
             }
             // the whole value, as Hibernate Validator's @Pattern did (JSON Schema searches; every request pattern is anchored)
             if (pattern != null && !pattern.matcher(s).matches()) {
-                issues.add(new FieldIssue(path, "must match \"" + regexp + "\""));
+                walk.add(path, "must match \"" + regexp + "\"");
             }
         }
 
@@ -363,16 +427,16 @@ public class BodyConstraints {
 
     private record NumberRule(BigDecimal min, BigDecimal max) implements Rule {
         @Override
-        public void check(JsonNode value, String path, List<FieldIssue> issues) {
-            if (!value.isNumber()) {
+        public void check(Object value, String path, Walk walk) {
+            if (!(value instanceof Number number)) {
                 return;
             }
-            BigDecimal n = value.decimalValue();
+            BigDecimal n = decimal(number);
             if (min != null && n.compareTo(min) < 0) {
-                issues.add(new FieldIssue(path, "must be greater than or equal to " + min.toPlainString()));
+                walk.add(path, "must be greater than or equal to " + min.toPlainString());
             }
             if (max != null && n.compareTo(max) > 0) {
-                issues.add(new FieldIssue(path, "must be less than or equal to " + max.toPlainString()));
+                walk.add(path, "must be less than or equal to " + max.toPlainString());
             }
         }
 
@@ -392,9 +456,9 @@ public class BodyConstraints {
             return new Size(schema.path(least).asInt(0), schema.has(most) ? schema.get(most).asInt() : Integer.MAX_VALUE);
         }
 
-        void check(int count, String path, List<FieldIssue> issues) {
+        void check(int count, String path, Walk walk) {
             if (count < min || count > max) {
-                issues.add(new FieldIssue(path, "size must be between " + min + " and " + max));
+                walk.add(path, "size must be between " + min + " and " + max);
             }
         }
 
