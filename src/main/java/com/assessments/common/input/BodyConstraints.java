@@ -12,6 +12,7 @@ import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -61,8 +63,10 @@ public class BodyConstraints {
             if (type.isAnnotationPresent(JsonTypeName.class)) { // a generated model
                 for (BeanPropertyDefinition p : mapper.getSerializationConfig().introspect(mapper.constructType(type))
                         .findProperties()) {
-                    if (p.getAccessor() != null) {
-                        byName.put(p.getName(), p.getAccessor());
+                    AnnotatedMember getter = p.getAccessor();
+                    if (getter != null) {
+                        getter.fixAccess(true); // a field, where a model has no getter for a member
+                        byName.put(p.getName(), getter);
                     }
                 }
             }
@@ -400,8 +404,9 @@ public class BodyConstraints {
     private record TextRule(Size size, String regexp, Pattern pattern) implements Rule {
         @Override
         public void check(Object value, String path, Walk walk) {
-            // an enum's value is what the client sent (the generated enums write it in toString)
-            String s = value instanceof CharSequence text ? text.toString() : value instanceof Enum<?> e ? e.toString() : null;
+            // as the client sent it: the generated enums write their wire value in toString, and so do URI and UUID
+            String s = value instanceof CharSequence || value instanceof Enum || value instanceof URI || value instanceof UUID
+                    ? value.toString() : null;
             if (s == null) {
                 return;
             }
@@ -428,8 +433,9 @@ public class BodyConstraints {
     private record NumberRule(BigDecimal min, BigDecimal max) implements Rule {
         @Override
         public void check(Object value, String path, Walk walk) {
-            if (!(value instanceof Number number)) {
-                return;
+            if (!(value instanceof Number number) || (number instanceof Double d && !Double.isFinite(d))
+                    || (number instanceof Float f && !Float.isFinite(f))) {
+                return; // NaN and the infinities have no decimal (no constrained request member is a floating-point number)
             }
             BigDecimal n = decimal(number);
             if (min != null && n.compareTo(min) < 0) {
