@@ -242,14 +242,11 @@ public class PortalAccounts {
     // ---------------------------------------------------------------------------------------------- helpers
 
     private static void checkNewPassword(String password) {
-        if (password == null || outside(password.codePointCount(0, password.length()))) {
+        // characters, as the contract's minLength and maxLength count them (BodyConstraints), not UTF-16 units
+        int characters = password == null ? 0 : password.codePointCount(0, password.length());
+        if (characters < MIN_PASSWORD || characters > 128) {
             throw ApiException.validation("password", "must be 12 to 128 characters");
         }
-    }
-
-    /** Characters, as the contract's minLength and maxLength count them (BodyConstraints), not UTF-16 units. */
-    private static boolean outside(int characters) {
-        return characters < MIN_PASSWORD || characters > 128;
     }
 
     private SignedIn start(PortalUser user, String action, String organizationId) {

@@ -119,7 +119,12 @@ class InvitationAndResetTest {
         String token = Portal.inviteOwner(org(), Portal.uniqueEmail("short"));
         Portal.accept(token, null, Portal.PASSWORD).then().statusCode(400).body("error.details.errors[0].field", equalTo("name"));
         Portal.accept(token, "Short", "too short").then().statusCode(400).body("error.details.errors[0].field", equalTo("password"));
+        Portal.accept(token, "Short", "\uD83D\uDE00".repeat(129)).then().statusCode(400)
+                .body("error.details.errors[0].field", equalTo("password"));
         Portal.accept(token, "Short", Portal.PASSWORD).then().statusCode(200);
+        // the limits count characters, not UTF-16 units: 128 emoji are 256 units and a valid password
+        String emoji = Portal.inviteOwner(org(), Portal.uniqueEmail("emoji"));
+        Portal.accept(emoji, "Emoji", "\uD83D\uDE00".repeat(128)).then().statusCode(200);
     }
 
     @Test

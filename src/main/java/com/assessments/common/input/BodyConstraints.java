@@ -109,10 +109,8 @@ public class BodyConstraints {
     private List<FieldIssue> check(Rule rule, Object body) {
         Walk walk = new Walk();
         rule.check(body, "", walk);
-        List<FieldIssue> issues = walk.issues;
-        issues.replaceAll(i -> i.field().isEmpty() ? new FieldIssue("request", i.issue()) : i); // the body itself
-        issues.sort(Comparator.comparing(FieldIssue::field));
-        return issues;
+        walk.issues.sort(Comparator.comparing(FieldIssue::field));
+        return walk.issues;
     }
 
     /** One body's check: the issues found, and how a member of an object is read. */
@@ -133,7 +131,7 @@ public class BodyConstraints {
         }
 
         void add(String path, String issue) {
-            issues.add(new FieldIssue(path, issue));
+            issues.add(new FieldIssue(path.isEmpty() ? "request" : path, issue)); // "": the body itself
         }
     }
 

@@ -80,7 +80,7 @@ public final class ContractSchemas {
     }
 
     /** The schema a $ref (or a single-$ref allOf, the OpenAPI 3.0 way to make a reference nullable) points to. */
-    private static JsonNode resolve(JsonNode root, JsonNode schema) {
+    static JsonNode resolve(JsonNode root, JsonNode schema) {
         JsonNode s = schema;
         for (int hops = 0; hops < 20; hops++) {
             if (s.has("$ref")) {

@@ -192,7 +192,7 @@ class BodyConstraintsTest {
             for (var property : schemas.path(schema).path("properties").properties()) {
                 members++;
                 Class<?> type = getters.get(property.getKey());
-                JsonNode resolved = resolve(property.getValue());
+                JsonNode resolved = ContractSchemas.resolve(ContractDocument.tree(), property.getValue());
                 String kind = resolved.path("type").asText(resolved.has("properties") ? "object" : "");
                 boolean fits = type != null && switch (kind) {
                     case "string" -> type == String.class || type.isEnum() || type == java.net.URI.class
@@ -210,14 +210,6 @@ class BodyConstraintsTest {
         }
         assertTrue(members > 60, "request members: " + members);
         assertEquals(List.of(), wrong);
-    }
-
-    private static JsonNode resolve(JsonNode schema) {
-        JsonNode s = schema;
-        while (s.has("$ref") || (s.has("allOf") && s.get("allOf").size() == 1 && !s.has("type"))) {
-            s = s.has("$ref") ? ContractDocument.tree().at(s.get("$ref").asText().substring(1)) : s.get("allOf").get(0);
-        }
-        return s;
     }
 
     private static Class<?> model(String schema) {
