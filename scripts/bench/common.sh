@@ -33,6 +33,14 @@ variant() { # 'JAR [JVM options]' (a jar, and options to start it with after the
   [[ -f "$VARIANT_JAR" ]] || { echo "no jar $VARIANT_JAR" >&2; exit 2; }
   VARIANT_JAR=$(readlink -f "$VARIANT_JAR")
 }
+cpu_of() { # file command...: runs the command; writes the CPU seconds (user + system) it and its children used to
+  # the file: the load generator shares the cores with the service and PostgreSQL, so its own cost is printed too
+  python3 -c 'import resource, subprocess, sys
+code = subprocess.run(sys.argv[2:]).returncode
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write(f"{r.ru_utime + r.ru_stime:.3f}\n")
+sys.exit(code)' "$@"
+}
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 now() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
 as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }

@@ -10,29 +10,51 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The read of one session for showing it (GET, the most frequent request, and the coach's grounding): one prepared
+ * The read of one session for showing it (GET, the most frequent request, and the coach's grounding): a prepared
  * primary-key select on a pooled connection, outside any transaction, into a detached {@link Session} that is never
  * written back. Hibernate's find cost more than the query itself here (its session, entity instantiation and
  * bookkeeping: about half of the GET handler's CPU in a profile). The copy carries every column a reader may show;
  * the token hash, the saved progress and the submitted answers are not loaded (they stay null).
+ *
+ * <p>Reads that arrive while another is in flight share one statement ({@code id = any(?)}): the first reader to
+ * find none running leads, reading every id waiting (up to {@link #MAX_BATCH}) in one round trip, then the next batch
+ * until its own row is read, and then hands the lead to the oldest reader still waiting. One client alone reads as
+ * before, one statement each; sixteen share their round trips, the connection's system calls and PostgreSQL's wake-ups
+ * (#14, README "Session 23"). A read waits at most for the statement in flight and its own, and every statement starts
+ * after each of its readers arrived, so a read sees every commit made before its request came.
  */
 @Singleton // no client proxy in front of each call: on the GET session path, proxies were 9 % of its CPU in a profile
 public class SessionReads {
 
+    /** The most ids one statement reads (a leader's batch); the rest wait for the next. */
+    static final int MAX_BATCH = 64;
+
     private static final String SELECT = """
-            select organization_id, environment, assessment_type, status, candidate_external_id, candidate_email,
+            select id, organization_id, environment, assessment_type, status, candidate_external_id, candidate_email,
                    candidate_name, config, metadata, redirect_url, results, license_consumed, created_by_key_id,
                    idempotency_key, created_at, updated_at, expires_at, started_at, completed_at, failed_at, expired_at,
                    report_generated_at, locale,
                    -- kept by PostgreSQL (V19); counted here only on rows written before it
                    coalesce(answered, session_answered(status, responses, progress))
-            from sessions where id = ? and deleted_at is null""";
+            from sessions where id = any(?) and deleted_at is null""";
 
     private final DataSource dataSource;
+    /** Readers whose id no statement has read yet, oldest first. */
+    private final ConcurrentLinkedQueue<Reader> waiting = new ConcurrentLinkedQueue<>();
+    /** Whether a reader leads: reads the waiting ids, or is about to. */
+    private final AtomicBoolean led = new AtomicBoolean();
+    /** Statements run and ids read, for the tests that show reads sharing statements. */
+    final LongAdder statements = new LongAdder();
+    final LongAdder reads = new LongAdder();
 
     public SessionReads(DataSource dataSource) {
         this.dataSource = dataSource;
@@ -40,17 +62,136 @@ public class SessionReads {
 
     /** One of the organization's sessions in that environment, unless deleted. */
     public Optional<Session> owned(String id, String organizationId, String environment) {
+        Session s = read(id);
+        if (s == null || !organizationId.equals(s.organizationId) || !environment.equals(s.environment)) {
+            return Optional.empty();
+        }
+        return Optional.of(s);
+    }
+
+    /** A reader waiting for its row: it waits until it is read ({@code READ}) or told to lead ({@code LEAD}). */
+    private static final class Reader {
+        static final int WAITING = 0, READ = 1, LEAD = 2;
+
+        final String id;
+        final Thread thread = Thread.currentThread();
+        volatile int state = WAITING;
+        /** Set before {@code state} becomes READ (the volatile write publishes them). */
+        Session row;
+        RuntimeException failure;
+
+        Reader(String id) {
+            this.id = id;
+        }
+    }
+
+    /** The session's row (null when there is none, or it is deleted), read alone or with the other waiting reads. */
+    private Session read(String id) {
+        Reader mine = new Reader(id);
+        waiting.add(mine);
+        reads.increment(); // after the queue: a read counted is a read queued
+        if (led.compareAndSet(false, true)) {
+            lead(mine);
+        } else {
+            int state;
+            boolean interrupted = false;
+            while ((state = mine.state) == Reader.WAITING) {
+                LockSupport.park(this); // a spurious return loops; an unpark before the park returns at once
+                interrupted |= Thread.interrupted(); // else park would return at once until the statement ends
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (state == Reader.LEAD) {
+                lead(mine);
+            }
+        }
+        if (mine.failure != null) {
+            throw mine.failure;
+        }
+        return mine.row;
+    }
+
+    /** Holding the lead: reads batches until this reader's row is read, then passes the lead on. */
+    private void lead(Reader mine) {
+        try {
+            while (mine.state != Reader.READ) {
+                readBatch(); // never empty: mine waits in the queue until a batch takes it
+            }
+        } finally {
+            passLead();
+        }
+    }
+
+    /**
+     * To the oldest reader still waiting (it wakes and leads), or nobody. A reader that arrived after the queue was
+     * found empty but before the lead was given up found the lead taken: the second look takes the lead back for it.
+     */
+    private void passLead() {
+        while (true) {
+            Reader next = waiting.peek();
+            if (next != null) {
+                next.state = Reader.LEAD;
+                LockSupport.unpark(next.thread);
+                return;
+            }
+            led.set(false);
+            if (waiting.isEmpty() || !led.compareAndSet(false, true)) {
+                return;
+            }
+        }
+    }
+
+    /** Up to MAX_BATCH waiting readers, oldest first, in one statement; each gets its own copy of its row. */
+    private void readBatch() {
+        List<Reader> batch = new ArrayList<>();
+        Reader r;
+        while (batch.size() < MAX_BATCH && (r = waiting.poll()) != null) {
+            batch.add(r);
+        }
+        try {
+            List<String> ids = new ArrayList<>(batch.size());
+            for (Reader reader : batch) {
+                // PostgreSQL's text cannot hold NUL, and the driver would fail the whole statement: no such session
+                if (reader.id.indexOf('\0') < 0) {
+                    ids.add(reader.id);
+                }
+            }
+            if (!ids.isEmpty()) {
+                statements.increment();
+                select(ids, batch);
+            }
+        } catch (Throwable e) { // whatever it is, no reader of the batch may take it for "no such session"
+            for (Reader reader : batch) {
+                if (reader.row == null) {
+                    reader.failure = new IllegalStateException("cannot read session " + reader.id, e);
+                }
+            }
+        } finally {
+            Thread self = Thread.currentThread();
+            for (Reader reader : batch) {
+                reader.state = Reader.READ;
+                if (reader.thread != self) {
+                    LockSupport.unpark(reader.thread);
+                }
+            }
+        }
+    }
+
+    private void select(List<String> ids, List<Reader> batch) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(SELECT)) {
-            statement.setString(1, id);
+            statement.setArray(1, connection.createArrayOf("text", ids.toArray(new String[0])));
             try (ResultSet row = statement.executeQuery()) {
-                if (!row.next() || !organizationId.equals(row.getString(1)) || !environment.equals(row.getString(2))) {
-                    return Optional.empty();
+                while (row.next()) {
+                    String id = row.getString(1);
+                    for (Reader reader : batch) {
+                        if (reader.id.equals(id)) {
+                            reader.row = session(id, row); // a copy each: two reads of one id share nothing
+                        }
+                    }
                 }
-                return Optional.of(session(id, row));
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read session " + id, e);
         }
     }
 
@@ -83,30 +224,30 @@ public class SessionReads {
     private static Session session(String id, ResultSet row) throws SQLException {
         Session s = new Session();
         s.id = id;
-        s.organizationId = row.getString(1);
-        s.environment = row.getString(2);
-        s.assessmentType = row.getString(3);
-        s.status = row.getString(4);
-        s.candidateExternalId = row.getString(5);
-        s.candidateEmail = row.getString(6);
-        s.candidateName = row.getString(7);
-        s.config = row.getString(8);
-        s.metadata = row.getString(9);
-        s.redirectUrl = row.getString(10);
-        s.results = row.getString(11);
-        s.licenseConsumed = row.getBoolean(12);
-        s.createdByKeyId = row.getString(13);
-        s.idempotencyKey = row.getString(14);
-        s.createdAt = instant(row, 15);
-        s.updatedAt = instant(row, 16);
-        s.expiresAt = instant(row, 17);
-        s.startedAt = instant(row, 18);
-        s.completedAt = instant(row, 19);
-        s.failedAt = instant(row, 20);
-        s.expiredAt = instant(row, 21);
-        s.reportGeneratedAt = instant(row, 22);
-        s.locale = row.getString(23);
-        s.answeredCount = row.getInt(24); // the progress (V19): the answers themselves stay unloaded
+        s.organizationId = row.getString(2);
+        s.environment = row.getString(3);
+        s.assessmentType = row.getString(4);
+        s.status = row.getString(5);
+        s.candidateExternalId = row.getString(6);
+        s.candidateEmail = row.getString(7);
+        s.candidateName = row.getString(8);
+        s.config = row.getString(9);
+        s.metadata = row.getString(10);
+        s.redirectUrl = row.getString(11);
+        s.results = row.getString(12);
+        s.licenseConsumed = row.getBoolean(13);
+        s.createdByKeyId = row.getString(14);
+        s.idempotencyKey = row.getString(15);
+        s.createdAt = instant(row, 16);
+        s.updatedAt = instant(row, 17);
+        s.expiresAt = instant(row, 18);
+        s.startedAt = instant(row, 19);
+        s.completedAt = instant(row, 20);
+        s.failedAt = instant(row, 21);
+        s.expiredAt = instant(row, 22);
+        s.reportGeneratedAt = instant(row, 23);
+        s.locale = row.getString(24);
+        s.answeredCount = row.getInt(25); // the progress (V19): the answers themselves stay unloaded
         return s;
     }
 
