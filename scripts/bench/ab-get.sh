@@ -4,7 +4,7 @@
 # throwaway PostgreSQL; after a warm-up each, ROUNDS rounds alternate DURATION seconds of GET /api/v1/sessions/{id}
 # (16 connections, the same sessions and keys) against A, then B, then A... so that any drift of the machine falls on
 # both alike. Prints each round and the medians: 2xx answers per second, and each JVM's CPU per answer (ms; the
-# figure that moves least with the machine's load), with PostgreSQL's CPU per answer beside it. The same jar on both
+# figure that moves least with the machine's load), with PostgreSQL's CPU per answer and wrk's p99 beside them. The same jar on both
 # sides gives ratios within about 5 % of 1: a smaller change needs both orders (A/B, then B/A) and their geometric mean.
 #   scripts/bench/ab-get.sh A/quarkus-app/quarkus-run.jar B/quarkus-app/quarkus-run.jar   [ROUNDS=6 DURATION=10 MODE=get]
 # Both start with the service's JVM options and the pod's memory, as benchmark.sh does (service_jvm_options in
@@ -67,7 +67,7 @@ new_key() { admin POST "/api/admin/organizations/$ORG/keys" '{"environment":"tes
 # sixteen keys, cycled request by request: both sides together make more than 4 keys' 100,000 a minute (the limit
 # holds across replicas, so A and B share it)
 KEYS=$(for _ in $(seq 1 16); do new_key; done | paste -sd,)
-wrk_() { # side seconds: runs the load, prints "2xx seconds"
+wrk_() { # side seconds: runs the load, prints its 2xx answers (and leaves wrk's output in $WORK/wrk.out)
   wrk -t2 -c"$CLIENTS" -d"$2s" --timeout 10s -s "$ROOT/scripts/bench/load.lua" "http://127.0.0.1:${PORT[$1]}" \
     -- "$MODE" "$KEYS" 2 "$WORK/ids" >"$WORK/wrk.out" 2>&1 || true
   awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.out"
@@ -85,7 +85,7 @@ psql_ "vacuum (analyze)"
 echo "$(wc -l <"$WORK/ids") sessions; warm-up (load average $(load))"
 for _ in 1 2 3 4; do for side in A B; do wrk_ "$side" 10 >/dev/null; done; done
 HZ=$(getconf CLK_TCK)
-echo "round side req/s JVM-ms/answer PostgreSQL-ms/answer"
+echo "round side req/s JVM-ms/answer PostgreSQL-ms/answer p99-ms"
 for r in $(seq 1 "$ROUNDS"); do
   for side in $([[ $((r % 2)) == 1 ]] && echo "A B" || echo "B A"); do # ABBA: neither side always goes first
     j0=$(ticks "${PID[$side]}") p0=$(pg_cpu_ticks "$WORK/pg")
@@ -93,14 +93,15 @@ for r in $(seq 1 "$ROUNDS"); do
     # the get and the floor count errors together (load.lua), the others 429 apart
     grep -qE '429=0 |4xx-5xx=0$' "$WORK/wrk.out" || { echo "error answers (429: the keys' limits were reached)" >&2; cat "$WORK/wrk.out" >&2; exit 1; }
     j1=$(ticks "${PID[$side]}") p1=$(pg_cpu_ticks "$WORK/pg")
-    python3 -c "n=max($n,1); print($r, '$side', round($n / $SECS), f'{($j1 - $j0) * 1000 / $HZ / n:.4f}', f'{($p1 - $p0) * 1000 / $HZ / n:.4f}')"
+    p99=$(awk -F'[= ]' '/^LATENCY/ {print $5}' "$WORK/wrk.out")
+    python3 -c "n=max($n,1); print($r, '$side', round($n / $SECS), f'{($j1 - $j0) * 1000 / $HZ / n:.4f}', f'{($p1 - $p0) * 1000 / $HZ / n:.4f}', '$p99')"
   done
 done | tee "$WORK/rounds"
 python3 - "$WORK/rounds" <<'EOF'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.split() and l.split()[0].isdigit()]
-med = {s: [statistics.median(float(r[i]) for r in rows if r[1] == s) for i in (2, 3, 4)] for s in "AB"}
+med = {s: [statistics.median(float(r[i]) for r in rows if r[1] == s) for i in (2, 3, 4, 5)] for s in "AB"}
 for s in "AB":
-    print(f"median {s}: {med[s][0]:,.0f} req/s, JVM {med[s][1]:.4f} ms, PostgreSQL {med[s][2]:.4f} ms per answer")
+    print(f"median {s}: {med[s][0]:,.0f} req/s, JVM {med[s][1]:.4f} ms, PostgreSQL {med[s][2]:.4f} ms per answer, p99 {med[s][3]:.2f} ms")
 print(f"B/A: req/s {med['B'][0] / med['A'][0]:.3f}, JVM CPU per answer {med['B'][1] / med['A'][1]:.3f}")
 EOF
