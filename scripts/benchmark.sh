@@ -395,7 +395,12 @@ psql_ "update webhook_endpoints set circuit_open_until = null where organization
 echo "webhook deliveries: $QUEUED queued, $WEBHOOK_ENDPOINTS endpoint(s) per environment (live, test), let go now (load average $(load))"
 # like the request phases: WARMUP seconds of deliveries first (the JIT compiles the delivery path; in a profile
 # without it, more than half of the JVM's CPU in the first 10 s was the compiler), then SECONDS_EACH measured
-received() { curl -sf "http://127.0.0.1:$RECEIVER_PORT/count" | cut -d' ' -f1; }
+received() { # deliveries the receiver has counted; 0, said on stderr, when it does not answer (session 23: one run
+  # ended here without a word: an empty count made the arithmetic below fail)
+  local count
+  count=$(curl -sf --max-time 5 "http://127.0.0.1:$RECEIVER_PORT/count") || { echo "  the receiver did not answer its count" >&2; echo 0; return; }
+  echo "${count%% *}"
+}
 for _ in $(seq 1 700); do (( $(received) > 0 )) && break; sleep 0.05; done # the worker wakes on the circuit's reset or its poll
 sleep "$WARMUP"
 # then until the JIT has settled: the delivery path runs here for the first time, and after WARMUP seconds the

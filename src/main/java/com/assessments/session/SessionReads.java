@@ -1,6 +1,9 @@
 package com.assessments.session;
 
 import jakarta.inject.Singleton;
+import jakarta.transaction.Status;
+import jakarta.transaction.SystemException;
+import jakarta.transaction.TransactionManager;
 
 import javax.sql.DataSource;
 import java.sql.Array;
@@ -29,8 +32,9 @@ import java.util.concurrent.locks.LockSupport;
  * find none running leads, reading every id waiting (up to {@link #MAX_BATCH}) in one round trip, then the next batch
  * until its own row is read, and then hands the lead to the oldest reader still waiting. One client alone reads as
  * before, one statement each; sixteen share their round trips, the connection's system calls and PostgreSQL's wake-ups
- * (#14, README "Session 23"). A read waits at most for the statement in flight and its own, and every statement starts
- * after each of its readers arrived, so a read sees every commit made before its request came.
+ * (#14, README "Session 23"). A read waits for the statement in flight and then its own (one more for every 64 readers
+ * ahead of it), and every statement starts after each of its readers arrived, so a read sees every commit made before
+ * its request came. A caller inside a transaction reads alone, on that transaction's connection.
  */
 @Singleton // no client proxy in front of each call: on the GET session path, proxies were 9 % of its CPU in a profile
 public class SessionReads {
@@ -48,6 +52,7 @@ public class SessionReads {
             from sessions where id = any(?) and deleted_at is null""";
 
     private final DataSource dataSource;
+    private final TransactionManager transactions;
     /** Readers whose id no statement has read yet, oldest first. */
     private final ConcurrentLinkedQueue<Reader> waiting = new ConcurrentLinkedQueue<>();
     /** Whether a reader leads: reads the waiting ids, or is about to. */
@@ -56,8 +61,9 @@ public class SessionReads {
     final LongAdder statements = new LongAdder();
     final LongAdder reads = new LongAdder();
 
-    public SessionReads(DataSource dataSource) {
+    public SessionReads(DataSource dataSource, TransactionManager transactions) {
         this.dataSource = dataSource;
+        this.transactions = transactions;
     }
 
     /** One of the organization's sessions in that environment, unless deleted. */
@@ -78,45 +84,72 @@ public class SessionReads {
         volatile int state = WAITING;
         /** Set before {@code state} becomes READ (the volatile write publishes them). */
         Session row;
-        RuntimeException failure;
+        Throwable failure;
 
         Reader(String id) {
             this.id = id;
+        }
+
+        /** Whether PostgreSQL's text can hold the id: NUL it cannot, and the driver would fail the whole statement. */
+        boolean readable() {
+            return id.indexOf('\0') < 0;
         }
     }
 
     /** The session's row (null when there is none, or it is deleted), read alone or with the other waiting reads. */
     private Session read(String id) {
         Reader mine = new Reader(id);
-        waiting.add(mine);
-        reads.increment(); // after the queue: a read counted is a read queued
-        if (led.compareAndSet(false, true)) {
-            lead(mine);
+        if (inTransaction()) {
+            // alone, on the transaction's own connection: the caller may read what it wrote, and no other reader's
+            // statement runs in (or fails with) a transaction that is not its own
+            readBatch(List.of(mine));
         } else {
-            int state;
-            boolean interrupted = false;
-            while ((state = mine.state) == Reader.WAITING) {
-                LockSupport.park(this); // a spurious return loops; an unpark before the park returns at once
-                interrupted |= Thread.interrupted(); // else park would return at once until the statement ends
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-            if (state == Reader.LEAD) {
-                lead(mine);
+            // a pending interrupt would fail the socket read of a whole batch when this reader leads (pgJDBC answers
+            // it as a broken connection): it is kept aside until the read is over
+            boolean interrupted = Thread.interrupted();
+            try {
+                waiting.add(mine);
+                reads.increment(); // after the queue: a read counted is a read queued
+                boolean leads = led.compareAndSet(false, true);
+                if (!leads) { // until a leader has read this row or passed the lead on
+                    int state;
+                    while ((state = mine.state) == Reader.WAITING) {
+                        LockSupport.park(mine); // a spurious return loops; an unpark before the park returns at once
+                        interrupted |= Thread.interrupted(); // else park would return at once until the statement ends
+                    }
+                    leads = state == Reader.LEAD;
+                }
+                if (leads) {
+                    lead(mine);
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
-        if (mine.failure != null) {
-            throw mine.failure;
+        if (mine.failure instanceof Error error) {
+            throw error;
+        }
+        if (mine.failure != null) { // made here, so that its stack is this reader's
+            throw new IllegalStateException("cannot read session " + id, mine.failure);
         }
         return mine.row;
+    }
+
+    private boolean inTransaction() {
+        try {
+            return transactions.getStatus() != Status.STATUS_NO_TRANSACTION;
+        } catch (SystemException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Holding the lead: reads batches until this reader's row is read, then passes the lead on. */
     private void lead(Reader mine) {
         try {
             while (mine.state != Reader.READ) {
-                readBatch(); // never empty: mine waits in the queue until a batch takes it
+                readBatch(nextBatch()); // never empty: mine waits in the queue until a batch takes it
             }
         } finally {
             passLead();
@@ -142,18 +175,22 @@ public class SessionReads {
         }
     }
 
-    /** Up to MAX_BATCH waiting readers, oldest first, in one statement; each gets its own copy of its row. */
-    private void readBatch() {
+    /** Up to MAX_BATCH waiting readers, oldest first. */
+    private List<Reader> nextBatch() {
         List<Reader> batch = new ArrayList<>();
         Reader r;
         while (batch.size() < MAX_BATCH && (r = waiting.poll()) != null) {
             batch.add(r);
         }
+        return batch;
+    }
+
+    /** These readers' rows in one statement, each its own copy; every reader of it is answered, whatever happens. */
+    private void readBatch(List<Reader> batch) {
         try {
             List<String> ids = new ArrayList<>(batch.size());
             for (Reader reader : batch) {
-                // PostgreSQL's text cannot hold NUL, and the driver would fail the whole statement: no such session
-                if (reader.id.indexOf('\0') < 0) {
+                if (reader.readable()) {
                     ids.add(reader.id);
                 }
             }
@@ -163,8 +200,9 @@ public class SessionReads {
             }
         } catch (Throwable e) { // whatever it is, no reader of the batch may take it for "no such session"
             for (Reader reader : batch) {
-                if (reader.row == null) {
-                    reader.failure = new IllegalStateException("cannot read session " + reader.id, e);
+                if (reader.readable()) {
+                    reader.row = null;
+                    reader.failure = e;
                 }
             }
         } finally {

@@ -3,12 +3,16 @@ package com.assessments.session;
 import com.assessments.support.Admin;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestDb;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.narayana.jta.QuarkusTransactionException;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,16 +29,20 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link SessionReads} lets reads that arrive while a statement is in flight share the next one. Shown against the
  * real database: with the sessions table locked, the first read's statement waits, the reads that come meanwhile
- * queue, and they then go as one statement; a statement that fails fails its own readers only; many concurrent
- * readers each get their own row (a copy of their own), none another organization's, and fewer statements than reads.
+ * queue, and they then go as one statement; a statement that fails fails its own readers only (all of them); a
+ * caller in a transaction reads alone, seeing its own writes; many concurrent readers each get their own row (a copy of
+ * their own), none another organization's, and fewer statements than reads.
  */
 @QuarkusTest
 class SessionReadsBatchTest {
@@ -52,9 +60,11 @@ class SessionReadsBatchTest {
     void readsThatArriveDuringAStatementShareTheNextAndAFailedStatementFailsOnlyItsReaders() throws Exception {
         Admin.Keys tenant = Admin.newTenant("test");
         List<String> ids = new ArrayList<>();
-        for (int i = 0; i < 12; i++) {
+        for (int i = 0; i < 13; i++) {
             ids.add(Sessions.created(tenant.secretKey(), "disc")[0]);
         }
+        List<String> eleven = ids.subList(1, 12);
+        String last = ids.get(12);
         long statementsBefore = reads.statements.sum();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
              Connection holder = dataSource.getConnection()) {
@@ -64,38 +74,51 @@ class SessionReadsBatchTest {
             }
             // the first read leads: its statement waits for the lock
             Future<Optional<Session>> first = pool.submit(() -> reads.owned(ids.get(0), tenant.orgId(), "test"));
-            db.awaitWaitingFor(holder, first, Duration.ofSeconds(20), "the first read");
-            long readsBefore = reads.reads.sum();
-            List<Future<Optional<Session>>> rest = new ArrayList<>();
-            for (String id : ids.subList(1, ids.size())) {
-                rest.add(pool.submit(() -> reads.owned(id, tenant.orgId(), "test")));
-            }
-            awaitTrue(() -> reads.reads.sum() - readsBefore == ids.size() - 1, "the other reads to queue");
+            awaitTrue(() -> blockedReads(holder) == 1, "the first read's statement to wait for the lock");
+            List<Future<Optional<Session>>> queued = queue(pool, eleven, tenant);
             assertEquals(1, reads.statements.sum() - statementsBefore, "only the first read's statement is in flight");
 
-            // the first statement fails (cancelled); its reader gets the failure, the lead passes to the queue
-            assertEquals(1, db.count("select count(*) from (select pg_cancel_backend(pid) from pg_stat_activity"
-                    + " where query like ? and state = 'active') cancelled", READ_STATEMENT));
-            ExecutionException failed = null;
-            try {
-                first.get(20, TimeUnit.SECONDS);
-            } catch (ExecutionException e) {
-                failed = e;
-            }
-            assertTrue(failed != null, "the cancelled statement's reader got its failure");
-            assertInstanceOf(IllegalStateException.class, failed.getCause());
-            assertTrue(failed.getCause().getMessage().contains(ids.get(0)), failed.getCause().getMessage());
+            // the first statement fails; its reader gets the failure, and the eleven go as one statement
+            cancelReadWaitingFor(holder);
+            assertFailed(first, ids.get(0));
+            awaitTrue(() -> reads.statements.sum() - statementsBefore == 2, "the eleven queued reads' statement");
+            awaitTrue(() -> blockedReads(holder) == 1, "the eleven's statement to wait for the lock");
 
-            // the eleven queued reads are one statement, which waits for the lock in turn
-            awaitTrue(() -> reads.statements.sum() - statementsBefore == 2, "the queued reads' statement");
-            holder.rollback(); // the lock goes
-            for (int i = 0; i < rest.size(); i++) {
-                Session s = rest.get(i).get(20, TimeUnit.SECONDS).orElseThrow();
-                assertEquals(ids.get(i + 1), s.id);
-                assertEquals(tenant.orgId(), s.organizationId);
+            // that statement fails too: all eleven of its readers get the failure, none "no such session"; a read that
+            // queued meanwhile is not in it and goes on to its own statement
+            List<Future<Optional<Session>>> after = queue(pool, List.of(last), tenant);
+            cancelReadWaitingFor(holder);
+            for (int i = 0; i < eleven.size(); i++) {
+                assertFailed(queued.get(i), eleven.get(i));
             }
-            assertEquals(2, reads.statements.sum() - statementsBefore, "eleven queued reads, one statement");
+            awaitTrue(() -> reads.statements.sum() - statementsBefore == 3, "the last read's statement");
+            holder.rollback(); // the lock goes
+            assertEquals(last, after.get(0).get(20, TimeUnit.SECONDS).orElseThrow().id);
+            assertEquals(3, reads.statements.sum() - statementsBefore, "thirteen reads, three statements");
         }
+        for (String id : ids) { // nothing of the failures stays
+            assertEquals(id, reads.owned(id, tenant.orgId(), "test").orElseThrow().id);
+        }
+    }
+
+    @Test
+    void aCallerInATransactionReadsAloneOnItsOwnConnection() {
+        Admin.Keys tenant = Admin.newTenant("test");
+        String id = Sessions.created(tenant.secretKey(), "disc")[0];
+        long statementsBefore = reads.statements.sum();
+        long queuedBefore = reads.reads.sum();
+        AtomicReference<String> readInside = new AtomicReference<>();
+        // rolled back at its end (marked so, the commit refuses)
+        assertThrows(QuarkusTransactionException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            db.update("update sessions set candidate_name = 'Written in this transaction' where id = ?", id);
+            readInside.set(reads.owned(id, tenant.orgId(), "test").orElseThrow().candidateName);
+            QuarkusTransaction.setRollbackOnly();
+        }));
+        assertEquals("Written in this transaction", readInside.get(), "it reads its own write");
+        assertEquals(1, reads.statements.sum() - statementsBefore);
+        assertEquals(0, reads.reads.sum() - queuedBefore, "not queued with the others");
+        assertTrue(reads.owned(id, tenant.orgId(), "test").orElseThrow().candidateName.startsWith("Ada "),
+                "outside, the write rolled back");
     }
 
     @Test
@@ -122,6 +145,7 @@ class SessionReadsBatchTest {
         long readsBefore = reads.reads.sum();
         Set<Session> returned = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
         ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+        AtomicLong neverSent = new AtomicLong(); // reads of ids with NUL: answered without a statement
         CountDownLatch start = new CountDownLatch(1);
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> done = new ArrayList<>();
@@ -134,6 +158,9 @@ class SessionReadsBatchTest {
                         if (pick >= ids.size()) {
                             String id = strangers.get(pick - ids.size());
                             reads.owned(id, a.orgId(), "test").ifPresent(s -> wrong.add("read a stranger " + id));
+                            if (id.indexOf('\0') >= 0) {
+                                neverSent.incrementAndGet();
+                            }
                             continue;
                         }
                         String id = ids.get(pick);
@@ -166,9 +193,9 @@ class SessionReadsBatchTest {
         }
         assertEquals(List.of(), List.copyOf(wrong));
         long statements = reads.statements.sum() - statementsBefore;
-        long made = reads.reads.sum() - readsBefore;
-        assertTrue(made > readers * each, "reads counted: " + made);
-        assertTrue(statements < made, statements + " statements for " + made + " reads");
+        long sent = reads.reads.sum() - readsBefore - neverSent.get();
+        assertTrue(sent > readers * each, "reads counted: " + sent);
+        assertTrue(statements < sent, statements + " statements for " + sent + " reads of the database");
     }
 
     @Test
@@ -181,6 +208,49 @@ class SessionReadsBatchTest {
         }
         assertTrue(reads.owned("ses_\0", tenant.orgId(), "test").isEmpty(), "NUL: no such session, no statement");
         assertEquals(5, reads.statements.sum() - statementsBefore);
+    }
+
+    private List<Future<Optional<Session>>> queue(ExecutorService pool, List<String> ids, Admin.Keys tenant)
+            throws InterruptedException {
+        long queuedBefore = reads.reads.sum();
+        List<Future<Optional<Session>>> futures = new ArrayList<>();
+        for (String id : ids) {
+            futures.add(pool.submit(() -> reads.owned(id, tenant.orgId(), "test")));
+        }
+        awaitTrue(() -> reads.reads.sum() - queuedBefore == ids.size(), ids.size() + " reads to queue");
+        return futures;
+    }
+
+    /** Session reads waiting for the holder's lock (the service's jobs may wait for it too: they are not counted). */
+    private long blockedReads(Connection holder) {
+        return db.count("select count(*) from pg_stat_activity where cast(? as integer) = any (pg_blocking_pids(pid))"
+                + " and query like ?", pid(holder), READ_STATEMENT);
+    }
+
+    /** Cancels the session read that waits for the holder's lock: its statement fails. */
+    private void cancelReadWaitingFor(Connection holder) {
+        assertEquals(1, db.count("select count(*) from (select pg_cancel_backend(pid) from pg_stat_activity"
+                + " where cast(? as integer) = any (pg_blocking_pids(pid)) and query like ?) cancelled",
+                pid(holder), READ_STATEMENT));
+    }
+
+    private static int pid(Connection holder) {
+        try (Statement s = holder.createStatement(); ResultSet rs = s.executeQuery("select pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void assertFailed(Future<Optional<Session>> read, String id) throws Exception {
+        try {
+            Optional<Session> got = read.get(20, TimeUnit.SECONDS);
+            throw new AssertionError("the read of " + id + " did not fail: " + got);
+        } catch (ExecutionException e) {
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+            assertTrue(e.getCause().getMessage().contains(id), e.getCause().getMessage());
+        }
     }
 
     private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
