@@ -177,6 +177,9 @@ idle_share() { # machine_ticks before, after: the machine's idle share between t
   # cores idle waits on something other than CPU)
   awk -v b="$1" -v a="$2" 'BEGIN {split(b, x, " "); split(a, y, " "); t = y[2] - x[2]; printf "%.0f", (t > 0 ? 100 * (y[1] - x[1]) / t : 0)}'
 }
+cpu_per() { # file (CPU seconds, as cpu_of writes them) count: milliseconds of that CPU per one of count
+  awk -v n="$2" '{printf "%.3f", (n > 0 ? $1 * 1000 / n : 0)}' "$1"
+}
 jvm_uptime() { # seconds since the service's JVM started, as its own logs count them (-Xlog:gc*:...:uptime)
   awk -v hz="$(getconf CLK_TCK)" -v start="$(awk '{print $22}' "/proc/$APP_PID/stat")" '{printf "%.1f", $1 - start / hz}' /proc/uptime
 }
@@ -212,7 +215,7 @@ run_wrk() { # name mode token seconds connections [ids file]
   cpu=$(per_request "$before" "$(cpu_ticks)" "$(awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.$name")")
   local jvm pg jit load_cpu
   read -r jvm pg jit <<<"$cpu"
-  load_cpu=$(awk -v n="$(awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.$name")" '{printf "%.3f", (n > 0 ? $1 * 1000 / n : 0)}' "$WORK/wrk-cpu.$name")
+  load_cpu=$(cpu_per "$WORK/wrk-cpu.$name" "$(awk '/^STATUS/ {split($2, a, "="); print a[2]}' "$WORK/wrk.$name")")
   RESULT[$name]="$rps $p50 $p99 $jvm $pg $jit"
   echo "  service $name: $rps req/s, p50 $p50 ms, p99 $p99 ms ($statuses); CPU per 2xx answer: JVM $jvm ms (its JIT compilers $jit), PostgreSQL $pg ms, wrk $load_cpu ms; the machine idle $idle %; the JVM's uptime $from-$to s"
   if [[ "${PG_STATEMENTS:-}" == 1 && $name != warm* ]]; then # this phase's statements (every backend: the service's pool and its jobs)
@@ -236,7 +239,7 @@ run_pgbench() { # name script (in scripts/bench, or an absolute path) [-D ...]
   cpu=$(per_request "$before" "$(cpu_ticks)" "$(awk '/^number of transactions actually processed/ {print $NF}' "$WORK/pgbench.$name")")
   local pg idle client
   idle=$(idle_share "$machine" "$(machine_ticks)")
-  client=$(awk -v n="$(awk '/^number of transactions actually processed/ {print $NF}' "$WORK/pgbench.$name")" '{printf "%.3f", (n > 0 ? $1 * 1000 / n : 0)}' "$WORK/pgbench-cpu.$name")
+  client=$(cpu_per "$WORK/pgbench-cpu.$name" "$(awk '/^number of transactions actually processed/ {print $NF}' "$WORK/pgbench.$name")")
   pg=$(echo "$cpu" | cut -d' ' -f2)
   RESULT[pg_$name]="$(awk '/^tps = / {printf "%.0f", $3}' "$WORK/pgbench.$name") $p50 $p99 $pg"
   echo "  PostgreSQL $name: ${RESULT[pg_$name]%% *} tx/s, p50 $p50 ms, p99 $p99 ms; PostgreSQL CPU per transaction $pg ms, pgbench $client ms; the machine idle $idle %"

@@ -40,9 +40,12 @@ class JvmOptionsTest {
         long youngAtMost = Long.parseLong(flag(flags, "MaxNewSize"));
         assertTrue(youngAtMost >= 40 * mib && youngAtMost <= heap / 3, "room above the floor, at most a third of the heap");
         assertTrue(heap - youngAtMost >= 80 * mib, "the old generation holds twice the live set (about 40 MiB)");
-        // survivors of a fixed size (a tenth of the young generation each): adaptive sizing shrank them to 512 KiB
+        // survivors of a fixed size (a tenth of the young generation each): adaptive sizing shrank them to 512 KiB.
+        // What the JVM derives from the file, not the file read back: with its defaults the survivors could shrink to
+        // a third (MinSurvivorRatio 3) and start at an eighth
         assertEquals("false", flag(flags, "UseAdaptiveSizePolicy"));
-        assertEquals("8", flag(flags, "SurvivorRatio"));
+        assertEquals("10", flag(flags, "MinSurvivorRatio"), "each survivor space at most young / 10, so 4 MiB of 40");
+        assertEquals("10", flag(flags, "InitialSurvivorRatio"), "and from the start");
         // the code cache's own collection (a full one with this collector) only after half of it is filled anew, and
         // the one when it runs short unchanged
         assertEquals(50.0, Double.parseDouble(flag(flags, "SweeperThreshold")));
