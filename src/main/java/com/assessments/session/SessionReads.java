@@ -18,8 +18,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * The read of one session for showing it (GET, the most frequent request, and the coach's grounding): a prepared
@@ -75,14 +77,17 @@ public class SessionReads {
         return Optional.of(s);
     }
 
-    /** A reader waiting for its row: it waits until it is read ({@code READ}) or told to lead ({@code LEAD}). */
+    /**
+     * A reader waiting for its row: it waits until it is read ({@code READ}) or told to lead ({@code LEAD}), unless it
+     * leaves first on an {@code Error} ({@code ABANDONED}).
+     */
     private static final class Reader {
-        static final int WAITING = 0, READ = 1, LEAD = 2;
+        static final int WAITING = 0, READ = 1, LEAD = 2, ABANDONED = 3;
 
         final String id;
         final Thread thread = Thread.currentThread();
-        volatile int state = WAITING;
-        /** Set before {@code state} becomes READ (the volatile write publishes them). */
+        final AtomicInteger state = new AtomicInteger(WAITING);
+        /** Set before {@code state} becomes READ (its volatile write publishes them). */
         Session row;
         Throwable failure;
 
@@ -94,6 +99,32 @@ public class SessionReads {
         boolean readable() {
             return id.indexOf('\0') < 0;
         }
+
+        /** Told to lead, unless it has left: the lead must never go to a reader that is no longer there to pass it on. */
+        boolean handLead() {
+            return state.compareAndSet(WAITING, LEAD);
+        }
+
+        /** Leaves while waiting, unless it was told to lead meanwhile (then it holds the lead and must pass it on). */
+        boolean abandon() {
+            return state.compareAndSet(WAITING, ABANDONED);
+        }
+    }
+
+    /** Where a reader is between joining the queue and leading: the points a test makes fail ({@link #faults}). */
+    enum Step { QUEUED, PARKING, LEADING }
+
+    /**
+     * Null in production. A test sets it to throw an {@code Error} at a {@link Step}, as an out-of-memory or
+     * stack-overflow error could there: the reader must leave without taking the lead with it.
+     */
+    volatile Consumer<Step> faults;
+
+    private void step(Step step) {
+        Consumer<Step> f = faults;
+        if (f != null) {
+            f.accept(step);
+        }
     }
 
     /** The session's row (null when there is none, or it is deleted), read alone or with the other waiting reads. */
@@ -104,29 +135,7 @@ public class SessionReads {
             // statement runs in (or fails with) a transaction that is not its own
             readBatch(List.of(mine));
         } else {
-            // a pending interrupt would fail the socket read of a whole batch when this reader leads (pgJDBC answers
-            // it as a broken connection): it is kept aside until the read is over
-            boolean interrupted = Thread.interrupted();
-            try {
-                waiting.add(mine);
-                reads.increment(); // after the queue: a read counted is a read queued
-                boolean leads = led.compareAndSet(false, true);
-                if (!leads) { // until a leader has read this row or passed the lead on
-                    int state;
-                    while ((state = mine.state) == Reader.WAITING) {
-                        LockSupport.park(mine); // a spurious return loops; an unpark before the park returns at once
-                        interrupted |= Thread.interrupted(); // else park would return at once until the statement ends
-                    }
-                    leads = state == Reader.LEAD;
-                }
-                if (leads) {
-                    lead(mine);
-                }
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            readShared(mine);
         }
         if (mine.failure instanceof Error error) {
             throw error;
@@ -137,22 +146,59 @@ public class SessionReads {
         return mine.row;
     }
 
+    /**
+     * Queues the reader and waits until a leader has read its row, or leads. Whatever is thrown on the way (an
+     * {@code Error} can strike at any call), a reader that holds the lead passes it on before it leaves, and one that
+     * does not makes sure nobody hands it the lead afterwards: else every later read would wait for a reader gone.
+     */
+    private void readShared(Reader mine) {
+        // a pending interrupt would fail the socket read of a whole batch when this reader leads (pgJDBC answers it as
+        // a broken connection): it is kept aside until the read is over
+        boolean interrupted = Thread.interrupted();
+        boolean leads = false;
+        try {
+            waiting.add(mine);
+            step(Step.QUEUED);
+            reads.increment(); // after the queue: a read counted is a read queued
+            leads = led.compareAndSet(false, true);
+            if (!leads) { // until a leader has read this row or passed the lead on
+                int state;
+                while ((state = mine.state.get()) == Reader.WAITING) {
+                    step(Step.PARKING);
+                    LockSupport.park(mine); // a spurious return loops; an unpark before the park returns at once
+                    interrupted |= Thread.interrupted(); // else park would return at once until the statement ends
+                }
+                leads = state == Reader.LEAD;
+            }
+            if (leads) {
+                step(Step.LEADING);
+                while (mine.state.get() != Reader.READ) {
+                    readBatch(nextBatch()); // mine stays queued until a batch takes it
+                }
+            }
+        } catch (Throwable e) {
+            if (!leads) {
+                leads = !mine.abandon() && mine.state.get() == Reader.LEAD; // told to lead before it could leave
+            }
+            throw e;
+        } finally {
+            if (leads) {
+                if (mine.state.get() != Reader.READ) {
+                    waiting.remove(mine); // failed before its row was read: the lead must not come back to it
+                }
+                passLead();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private boolean inTransaction() {
         try {
             return transactions.getStatus() != Status.STATUS_NO_TRANSACTION;
         } catch (SystemException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** Holding the lead: reads batches until this reader's row is read, then passes the lead on. */
-    private void lead(Reader mine) {
-        try {
-            while (mine.state != Reader.READ) {
-                readBatch(nextBatch()); // never empty: mine waits in the queue until a batch takes it
-            }
-        } finally {
-            passLead();
         }
     }
 
@@ -164,9 +210,12 @@ public class SessionReads {
         while (true) {
             Reader next = waiting.peek();
             if (next != null) {
-                next.state = Reader.LEAD;
-                LockSupport.unpark(next.thread);
-                return;
+                if (next.handLead()) {
+                    LockSupport.unpark(next.thread);
+                    return;
+                }
+                waiting.remove(next); // it left (abandoned): the next one
+                continue;
             }
             led.set(false);
             if (waiting.isEmpty() || !led.compareAndSet(false, true)) {
@@ -180,7 +229,9 @@ public class SessionReads {
         List<Reader> batch = new ArrayList<>();
         Reader r;
         while (batch.size() < MAX_BATCH && (r = waiting.poll()) != null) {
-            batch.add(r);
+            if (r.state.get() != Reader.ABANDONED) { // one that left has nobody to answer
+                batch.add(r);
+            }
         }
         return batch;
     }
@@ -208,7 +259,7 @@ public class SessionReads {
         } finally {
             Thread self = Thread.currentThread();
             for (Reader reader : batch) {
-                reader.state = Reader.READ;
+                reader.state.set(Reader.READ);
                 if (reader.thread != self) {
                     LockSupport.unpark(reader.thread);
                 }

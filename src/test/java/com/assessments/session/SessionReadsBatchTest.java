@@ -22,15 +22,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -42,7 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * real database: with the sessions table locked, the first read's statement waits, the reads that come meanwhile
  * queue, and they then go as one statement; a statement that fails fails its own readers only (all of them); a
  * caller in a transaction reads alone, seeing its own writes; many concurrent readers each get their own row (a copy of
- * their own), none another organization's, and fewer statements than reads.
+ * their own), none another organization's, and fewer statements than reads; a reader struck by an Error never leaves
+ * with the lead.
  */
 @QuarkusTest
 class SessionReadsBatchTest {
@@ -196,6 +200,119 @@ class SessionReadsBatchTest {
         long sent = reads.reads.sum() - readsBefore - neverSent.get();
         assertTrue(sent > readers * each, "reads counted: " + sent);
         assertTrue(statements < sent, statements + " statements for " + sent + " reads of the database");
+    }
+
+    /**
+     * An {@code Error} (out of memory, stack overflow) can strike a reader at any call between joining the queue and
+     * leading. Whether it strikes before, while or after the lead comes to it, the reader leaves with the error and the
+     * reads behind it go on: the lead is never left with a reader that is gone (else every later read would wait).
+     */
+    @Test
+    void aReaderStruckByAnErrorNeverLeavesWithTheLead() throws Exception {
+        struckReader(SessionReads.Step.QUEUED, false);
+        struckReader(SessionReads.Step.PARKING, false); // it leaves while a leader's statement runs
+        struckReader(SessionReads.Step.PARKING, true); // the lead comes to it in the moment it fails
+        struckReader(SessionReads.Step.LEADING, false); // told to lead, it fails first
+    }
+
+    @Test
+    void aReaderThatTookTheLeadItselfPassesItOnWhenStruck() throws Exception {
+        Admin.Keys tenant = Admin.newTenant("test");
+        String id = Sessions.created(tenant.secretKey(), "disc")[0];
+        reads.faults = strike(SessionReads.Step.LEADING, null, null);
+        try {
+            assertStruck(struckThread(() -> reads.owned(id, tenant.orgId(), "test")));
+        } finally {
+            reads.faults = null;
+        }
+        assertEquals(id, readSoon(id, tenant).id, "the next read leads");
+    }
+
+    /**
+     * With a leader's statement waiting for a lock, a reader queues and is struck at {@code step} (after the leader has
+     * handed it the lead, when {@code afterHandOff}); a reader queued behind it must still get its row.
+     */
+    private void struckReader(SessionReads.Step step, boolean afterHandOff) throws Exception {
+        Admin.Keys tenant = Admin.newTenant("test");
+        String leader = Sessions.created(tenant.secretKey(), "disc")[0];
+        String victim = Sessions.created(tenant.secretKey(), "disc")[0];
+        String behind = Sessions.created(tenant.secretKey(), "disc")[0];
+        CountDownLatch atStep = new CountDownLatch(1);
+        CountDownLatch leaderDone = new CountDownLatch(1);
+        // not closed at the end: a read left waiting (the failure this test looks for) would keep close() waiting
+        ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+        try (Connection holder = dataSource.getConnection()) {
+            holder.setAutoCommit(false);
+            try (Statement lock = holder.createStatement()) {
+                lock.execute("lock table sessions in access exclusive mode");
+            }
+            Future<Optional<Session>> first = pool.submit(() -> reads.owned(leader, tenant.orgId(), "test"));
+            awaitTrue(() -> blockedReads(holder) == 1, "the leader's statement to wait for the lock");
+            reads.faults = strike(step, atStep, afterHandOff ? leaderDone : null);
+            long queuedBefore = reads.reads.sum();
+            Future<Optional<Session>> struck = struckThread(() -> reads.owned(victim, tenant.orgId(), "test"));
+            if (step == SessionReads.Step.LEADING) { // it waits like any reader until the lead comes to it
+                awaitTrue(() -> reads.reads.sum() - queuedBefore == 1, "the struck reader to queue");
+            } else {
+                assertTrue(atStep.await(20, TimeUnit.SECONDS), "the struck reader reaches " + step);
+                if (!afterHandOff) {
+                    assertStruck(struck); // gone while the leader's statement still waits
+                }
+            }
+            List<Future<Optional<Session>>> after = queue(pool, List.of(behind), tenant);
+            holder.rollback(); // the lock goes: the leader's statement ends and it passes the lead on
+            assertEquals(leader, first.get(20, TimeUnit.SECONDS).orElseThrow().id);
+            leaderDone.countDown();
+            assertStruck(struck);
+            assertEquals(behind, after.get(0).get(20, TimeUnit.SECONDS).orElseThrow().id,
+                    "the reader behind the struck one (" + step + (afterHandOff ? ", after the hand-off" : "") + ")");
+        } finally {
+            reads.faults = null;
+            pool.shutdown();
+        }
+        assertEquals(victim, readSoon(victim, tenant).id, "reads go on");
+    }
+
+    /** The read, failing the test (not hanging it) when it does not come within 20 s. */
+    private Session readSoon(String id, Admin.Keys tenant) throws Exception {
+        FutureTask<Optional<Session>> read = new FutureTask<>(() -> reads.owned(id, tenant.orgId(), "test"));
+        Thread.ofVirtual().start(read);
+        return read.get(20, TimeUnit.SECONDS).orElseThrow();
+    }
+
+    /** Throws an OutOfMemoryError at the step on the struck thread, once it is told to (afterwards when {@code gate}). */
+    private static Consumer<SessionReads.Step> strike(SessionReads.Step step, CountDownLatch reached,
+                                                      CountDownLatch gate) {
+        return at -> {
+            if (at != step || !Thread.currentThread().getName().equals(STRUCK)) {
+                return;
+            }
+            if (reached != null) {
+                reached.countDown();
+            }
+            if (gate != null) {
+                try {
+                    gate.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            throw new OutOfMemoryError("struck at " + at);
+        };
+    }
+
+    private static final String STRUCK = "struck session reader";
+
+    private static <T> Future<T> struckThread(Callable<T> read) {
+        FutureTask<T> task = new FutureTask<>(read);
+        Thread.ofPlatform().name(STRUCK).daemon().start(task);
+        return task;
+    }
+
+    private static void assertStruck(Future<Optional<Session>> struck) throws Exception {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> struck.get(20, TimeUnit.SECONDS));
+        assertInstanceOf(OutOfMemoryError.class, e.getCause());
+        assertTrue(e.getCause().getMessage().startsWith("struck at"), e.getCause().getMessage());
     }
 
     @Test
