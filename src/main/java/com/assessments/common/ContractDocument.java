@@ -2,6 +2,9 @@ package com.assessments.common;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
@@ -10,6 +13,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.Set;
+import java.util.zip.CRC32C;
 
 /**
  * openapi.yaml as the running service reads it (contract/openapi.yaml, copied there by the build): route security,
@@ -23,7 +28,11 @@ public final class ContractDocument {
     private ContractDocument() {
     }
 
-    /** The parsed document, read once; treat it as read-only. */
+    /**
+     * The parsed document without its prose, read once; treat it as read-only. What the service checks (routes, scopes,
+     * parameters, request schemas) is all there; descriptions, summaries and examples, half of the file's bytes, are
+     * not (see {@link #withoutProse}).
+     */
     public static JsonNode tree() {
         JsonNode t = tree;
         if (t == null) {
@@ -52,28 +61,68 @@ public final class ContractDocument {
     }
 
     /**
-     * The build's JSON copy of this very file when there is one (parsing 350 KB of YAML took 110-180 ms of the start's
-     * main thread, the JSON copy about a quarter of that), else the YAML itself. The copy is named after the YAML's
-     * digest, so a copy left from an earlier version of the file (dev mode copies the YAML again, not the JSON) is
-     * never taken for it.
+     * The build's rules copy of this very file when there is one (parsing 350 KB of YAML took 110-180 ms of the start's
+     * main thread, the whole file as JSON about a quarter of that, and this copy, without the prose, half of that
+     * again), else the YAML itself, parsed and stripped. The copy is named after the YAML's checksum, so a copy left
+     * from an earlier version of the file (dev mode copies the YAML again, not the JSON) is never taken for it.
      */
     private static JsonNode read() {
         byte[] yaml = bytes();
         try {
-            byte[] json = resource(jsonCopyName(yaml));
-            return json != null ? new ObjectMapper().readTree(json) : new ObjectMapper(new YAMLFactory()).readTree(yaml);
+            byte[] rules = resource(rulesCopyName(yaml));
+            return rules != null ? new ObjectMapper().readTree(rules)
+                    : withoutProse(new ObjectMapper(new YAMLFactory()).readTree(yaml));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot parse openapi.yaml", e);
         }
     }
 
+    /** Keywords whose values are prose or samples for people: no rule of the service reads them. */
+    private static final Set<String> PROSE = Set.of("description", "summary", "example", "examples", "externalDocs");
+    /** Objects whose keys are names (members, paths, statuses, media types, components), never keywords. */
+    private static final Set<String> NAMED = Set.of("properties", "paths", "responses", "schemas", "parameters", "headers",
+            "requestBodies", "securitySchemes", "links", "callbacks", "content", "encoding", "mapping", "variables", "scopes");
+
     /**
-     * The document as JSON (served at /q/openapi?format=json): the build's copy when there is one of this very file,
-     * else the parsed tree written out, which is what the build writes.
+     * A copy of the document without its prose keywords ({@link #PROSE}); a member, path or component that happens to
+     * be called "description" or "example" is a name, not a keyword, and stays.
+     */
+    static JsonNode withoutProse(JsonNode document) {
+        return withoutProse(document, false);
+    }
+
+    private static JsonNode withoutProse(JsonNode node, boolean keysAreNames) {
+        if (node.isObject()) {
+            ObjectNode copy = JsonNodeFactory.instance.objectNode();
+            node.properties().forEach(member -> {
+                if (keysAreNames || !PROSE.contains(member.getKey())) {
+                    copy.set(member.getKey(), withoutProse(member.getValue(), !keysAreNames && NAMED.contains(member.getKey())));
+                }
+            });
+            return copy;
+        }
+        if (node.isArray()) {
+            ArrayNode copy = JsonNodeFactory.instance.arrayNode();
+            node.forEach(item -> copy.add(withoutProse(item, false)));
+            return copy;
+        }
+        return node;
+    }
+
+    /**
+     * The whole document as JSON (served at /q/openapi?format=json): the build's copy when there is one of this very
+     * file, else the YAML parsed and written out, which is what the build writes.
      */
     public static byte[] json() {
         byte[] copy = resource(jsonCopyName(bytes()));
-        return copy != null ? copy : toJson(tree());
+        if (copy != null) {
+            return copy;
+        }
+        try {
+            return toJson(new ObjectMapper(new YAMLFactory()).readTree(bytes()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot parse openapi.yaml", e);
+        }
     }
 
     private static byte[] toJson(JsonNode tree) {
@@ -84,14 +133,29 @@ public final class ContractDocument {
         }
     }
 
-    /** contract/openapi-DIGEST.json: the first 16 hex digits of the YAML's SHA-256. */
+    /**
+     * contract/openapi-LENGTH-CRC.json: the YAML's length and CRC-32C, in hex. A checksum, not a digest: it tells a
+     * copy of another version of the file from this one's (what dev mode can leave), and costs little at start, where
+     * a SHA-256 of the file ran interpreted for about 30 ms.
+     */
     static String jsonCopyName(byte[] yaml) {
-        return "contract/openapi-" + HexFormat.of().formatHex(Hashing.sha256(yaml), 0, 8) + ".json";
+        return "contract/openapi-" + checksum(yaml) + ".json";
+    }
+
+    /** contract/openapi-LENGTH-CRC-rules.json: the copy {@link #tree()} reads, without the prose. */
+    static String rulesCopyName(byte[] yaml) {
+        return "contract/openapi-" + checksum(yaml) + "-rules.json";
+    }
+
+    private static String checksum(byte[] yaml) {
+        CRC32C crc = new CRC32C();
+        crc.update(yaml);
+        return Integer.toHexString(yaml.length) + "-" + HexFormat.of().toHexDigits((int) crc.getValue());
     }
 
     /**
-     * The build step (exec-maven-plugin, process-classes): writes the JSON copy of contract/openapi.yaml next to it.
-     * Arguments: the classes directory.
+     * The build step (exec-maven-plugin, process-classes): writes the two JSON copies of contract/openapi.yaml next to
+     * it, the whole document (served) and its rules (read at start). Arguments: the classes directory.
      */
     public static void main(String[] args) throws IOException {
         Path contract = Path.of(args[0], "contract");
@@ -101,7 +165,9 @@ public final class ContractDocument {
                 Files.delete(p);
             }
         }
-        Files.write(Path.of(args[0]).resolve(jsonCopyName(yaml)), toJson(new ObjectMapper(new YAMLFactory()).readTree(yaml)));
+        JsonNode document = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+        Files.write(Path.of(args[0]).resolve(jsonCopyName(yaml)), toJson(document));
+        Files.write(Path.of(args[0]).resolve(rulesCopyName(yaml)), toJson(withoutProse(document)));
     }
 
     private static byte[] readBytes() {
