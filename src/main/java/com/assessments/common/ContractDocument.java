@@ -81,11 +81,17 @@ public final class ContractDocument {
     private static final Set<String> PROSE = Set.of("description", "summary", "example", "examples", "externalDocs");
     /** Objects whose keys are names (members, paths, statuses, media types, components), never keywords. */
     private static final Set<String> NAMED = Set.of("properties", "paths", "responses", "schemas", "parameters", "headers",
-            "requestBodies", "securitySchemes", "links", "callbacks", "content", "encoding", "mapping", "variables", "scopes");
+            "requestBodies", "securitySchemes", "links", "callbacks", "content", "encoding", "mapping", "variables", "scopes",
+            "webhooks", "pathItems", "patternProperties", "dependentSchemas", "dependentRequired", "$defs", "definitions");
+    /** Lists of objects whose keys are names: a security requirement's keys are its schemes. */
+    private static final Set<String> LISTS_OF_NAMED = Set.of("security");
+    /** Values that are data, not schema: copied as they are, whatever keys they hold. */
+    private static final Set<String> DATA = Set.of("default", "enum", "const");
 
     /**
-     * A copy of the document without its prose keywords ({@link #PROSE}); a member, path or component that happens to
-     * be called "description" or "example" is a name, not a keyword, and stays.
+     * A copy of the document without its prose keywords ({@link #PROSE}); a member, path, component or security scheme
+     * that happens to be called "description" or "example" is a name, not a keyword, and stays, and so does any data
+     * (defaults, enums, constants, extensions' values).
      */
     static JsonNode withoutProse(JsonNode document) {
         return withoutProse(document, false);
@@ -95,8 +101,14 @@ public final class ContractDocument {
         if (node.isObject()) {
             ObjectNode copy = JsonNodeFactory.instance.objectNode();
             node.properties().forEach(member -> {
-                if (keysAreNames || !PROSE.contains(member.getKey())) {
-                    copy.set(member.getKey(), withoutProse(member.getValue(), !keysAreNames && NAMED.contains(member.getKey())));
+                String key = member.getKey();
+                if (keysAreNames) {
+                    copy.set(key, withoutProse(member.getValue(), false));
+                } else if (DATA.contains(key) || key.startsWith("x-")) {
+                    copy.set(key, member.getValue().deepCopy());
+                } else if (!PROSE.contains(key)) {
+                    copy.set(key, member.getValue().isArray() && LISTS_OF_NAMED.contains(key)
+                            ? namedItems(member.getValue()) : withoutProse(member.getValue(), NAMED.contains(key)));
                 }
             });
             return copy;
@@ -107,6 +119,12 @@ public final class ContractDocument {
             return copy;
         }
         return node;
+    }
+
+    private static ArrayNode namedItems(JsonNode list) {
+        ArrayNode copy = JsonNodeFactory.instance.arrayNode();
+        list.forEach(item -> copy.add(withoutProse(item, true)));
+        return copy;
     }
 
     /**

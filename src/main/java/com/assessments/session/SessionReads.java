@@ -150,6 +150,8 @@ public class SessionReads {
      * Queues the reader and waits until a leader has read its row, or leads. Whatever is thrown on the way (an
      * {@code Error} can strike at any call), a reader that holds the lead passes it on before it leaves, and one that
      * does not makes sure nobody hands it the lead afterwards: else every later read would wait for a reader gone.
+     * Not covered: a stack overflow inside this recovery itself, or in a leader between handing the lead over and
+     * waking its new holder (the JVM keeps some stack in reserve for handlers, but does not promise it).
      */
     private void readShared(Reader mine) {
         // a pending interrupt would fail the socket read of a whole batch when this reader leads (pgJDBC answers it as
@@ -226,7 +228,9 @@ public class SessionReads {
 
     /** Up to MAX_BATCH waiting readers, oldest first. */
     private List<Reader> nextBatch() {
-        List<Reader> batch = new ArrayList<>();
+        // sized before the first poll: an add that allocated could fail (out of memory) with readers taken off the
+        // queue and not yet in the batch, and they would wait forever
+        List<Reader> batch = new ArrayList<>(MAX_BATCH);
         Reader r;
         while (batch.size() < MAX_BATCH && (r = waiting.poll()) != null) {
             if (r.state.get() != Reader.ABANDONED) { // one that left has nobody to answer
@@ -250,7 +254,8 @@ public class SessionReads {
                 select(ids, batch);
             }
         } catch (Throwable e) { // whatever it is, no reader of the batch may take it for "no such session"
-            for (Reader reader : batch) {
+            for (int i = 0; i < batch.size(); i++) { // indexed: no iterator to allocate where memory may have run out
+                Reader reader = batch.get(i);
                 if (reader.readable()) {
                     reader.row = null;
                     reader.failure = e;
@@ -258,7 +263,8 @@ public class SessionReads {
             }
         } finally {
             Thread self = Thread.currentThread();
-            for (Reader reader : batch) {
+            for (int i = 0; i < batch.size(); i++) {
+                Reader reader = batch.get(i);
                 reader.state.set(Reader.READ);
                 if (reader.thread != self) {
                     LockSupport.unpark(reader.thread);

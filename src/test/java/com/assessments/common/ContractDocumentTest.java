@@ -41,12 +41,14 @@ class ContractDocumentTest {
     }
 
     @Test
-    void withoutProseDropsTheProseKeywordsAndKeepsEverythingElseIncludingNamesThatLookLikeThem() throws IOException {
+    void withoutProseDropsTheProseKeywordsAndKeepsEverythingElseIncludingNamesAndDataThatLookLikeThem() throws IOException {
         JsonNode document = new ObjectMapper().readTree("""
                 {"info": {"title": "T", "description": "about"},
+                 "security": [{"description": []}, {"summary": [], "example": []}],
                  "tags": [{"name": "sessions", "description": "Sessions"}],
                  "paths": {"/a": {"summary": "s", "description": "d", "post": {
                      "summary": "make", "operationId": "make", "x-required-scope": "sessions:write",
+                     "security": [{"examples": ["read"]}], "x-notes": {"description": "kept: an extension's value"},
                      "parameters": [{"name": "q", "in": "query", "description": "d", "example": "x",
                                      "schema": {"type": "string", "pattern": "^a$"}}],
                      "requestBody": {"content": {"application/json": {
@@ -56,21 +58,25 @@ class ContractDocumentTest {
                      "description": {"type": "string", "description": "a schema called description"},
                      "Thing": {"type": "object", "description": "d", "example": {"summary": "x"}, "required": ["description"],
                          "externalDocs": {"url": "https://example.com"},
+                         "default": {"description": "abc", "example": []}, "enum": [{"summary": 1}],
                          "properties": {"description": {"type": "string", "maxLength": 3, "description": "d"},
                                         "example": {"type": "array", "items": {"type": "string", "example": "e"}},
                                         "summary": {"nullable": true, "allOf": [{"$ref": "#/components/schemas/description"}]}}}},
                    "examples": {"one": {"value": 1}}}}""");
         JsonNode expected = new ObjectMapper().readTree("""
                 {"info": {"title": "T"},
+                 "security": [{"description": []}, {"summary": [], "example": []}],
                  "tags": [{"name": "sessions"}],
                  "paths": {"/a": {"post": {
                      "operationId": "make", "x-required-scope": "sessions:write",
+                     "security": [{"examples": ["read"]}], "x-notes": {"description": "kept: an extension's value"},
                      "parameters": [{"name": "q", "in": "query", "schema": {"type": "string", "pattern": "^a$"}}],
                      "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Thing"}}}},
                      "responses": {"200": {}}}}},
                  "components": {"schemas": {
                      "description": {"type": "string"},
                      "Thing": {"type": "object", "required": ["description"],
+                         "default": {"description": "abc", "example": []}, "enum": [{"summary": 1}],
                          "properties": {"description": {"type": "string", "maxLength": 3},
                                         "example": {"type": "array", "items": {"type": "string"}},
                                         "summary": {"nullable": true, "allOf": [{"$ref": "#/components/schemas/description"}]}}}}}}""");

@@ -13,11 +13,14 @@ import com.assessments.api.StatusApi;
 import com.assessments.api.TfdApi;
 import com.assessments.api.WebhooksApi;
 import com.assessments.common.ContractDocument;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -28,6 +31,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Route security comes from openapi.yaml; every generated operation must be covered, with a known scope. */
 class ContractSecurityTest {
+
+    /** The copy read at start has no prose: every route's schemes, scope and role must read as from the whole file. */
+    @Test
+    void theRulesReadFromTheStartCopyAreThoseOfTheWholeDocument() throws Exception {
+        JsonNode whole = new ObjectMapper(new YAMLFactory()).readTree(ContractDocument.bytes());
+        Map<String, ContractSecurity.Requirement> fromWhole = new ContractSecurity(whole).all();
+        assertTrue(fromWhole.size() > 50, "routes: " + fromWhole.size());
+        assertEquals(fromWhole, new ContractSecurity(ContractDocument.tree()).all());
+    }
+
 
     private static final List<Class<?>> INTERFACES = List.of(AdminApi.class, AssessmentsApi.class, CoachApi.class,
             EmbedApi.class, EventsApi.class, KeysApi.class, OrganizationApi.class, ReportsApi.class, SessionsApi.class,

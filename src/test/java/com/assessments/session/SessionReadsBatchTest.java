@@ -229,6 +229,56 @@ class SessionReadsBatchTest {
     }
 
     /**
+     * A reader whose row another leader's batch has already read, struck before it saw that, must not think it holds
+     * the lead: passing on a lead it does not hold would make a second leader while the first still reads.
+     */
+    @Test
+    void aReaderStruckAfterItsRowWasReadPassesNoLeadItDoesNotHold() throws Exception {
+        Admin.Keys tenant = Admin.newTenant("test");
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(Sessions.created(tenant.secretKey(), "disc")[0]);
+        }
+        CountDownLatch atStep = new CountDownLatch(1);
+        CountDownLatch gate = new CountDownLatch(1);
+        ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor(); // not closed: see struckReader
+        try (Connection holder = dataSource.getConnection()) {
+            holder.setAutoCommit(false);
+            lockSessions(holder);
+            Future<Optional<Session>> first = pool.submit(() -> reads.owned(ids.get(0), tenant.orgId(), "test"));
+            awaitTrue(() -> blockedReads(holder) == 1, "the first leader's statement to wait for the lock");
+            List<Future<Optional<Session>>> second = queue(pool, List.of(ids.get(1)), tenant);
+            reads.faults = strike(SessionReads.Step.PARKING, atStep, gate);
+            Future<Optional<Session>> struck = struckThread(() -> reads.owned(ids.get(2), tenant.orgId(), "test"));
+            assertTrue(atStep.await(20, TimeUnit.SECONDS), "the struck reader queues behind the second");
+            holder.rollback(); // the first leader ends; the second leads and reads its own row and the struck one's
+            assertEquals(ids.get(0), first.get(20, TimeUnit.SECONDS).orElseThrow().id);
+            assertEquals(ids.get(1), second.get(0).get(20, TimeUnit.SECONDS).orElseThrow().id);
+
+            lockSessions(holder); // a third leader now holds the lead, a fourth read waits for it
+            Future<Optional<Session>> third = pool.submit(() -> reads.owned(ids.get(3), tenant.orgId(), "test"));
+            awaitTrue(() -> blockedReads(holder) == 1, "the third leader's statement to wait for the lock");
+            List<Future<Optional<Session>>> fourth = queue(pool, List.of(ids.get(4)), tenant);
+            gate.countDown(); // the struck reader, its row read long ago, fails now
+            assertStruck(struck);
+            Thread.sleep(300);
+            assertEquals(1, blockedReads(holder), "one statement in flight: the struck reader handed on no lead");
+            holder.rollback();
+            assertEquals(ids.get(3), third.get(20, TimeUnit.SECONDS).orElseThrow().id);
+            assertEquals(ids.get(4), fourth.get(0).get(20, TimeUnit.SECONDS).orElseThrow().id);
+        } finally {
+            reads.faults = null;
+            pool.shutdown();
+        }
+    }
+
+    private static void lockSessions(Connection holder) throws SQLException {
+        try (Statement lock = holder.createStatement()) {
+            lock.execute("lock table sessions in access exclusive mode");
+        }
+    }
+
+    /**
      * With a leader's statement waiting for a lock, a reader queues and is struck at {@code step} (after the leader has
      * handed it the lead, when {@code afterHandOff}); a reader queued behind it must still get its row.
      */

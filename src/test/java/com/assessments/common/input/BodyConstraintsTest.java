@@ -9,6 +9,7 @@ import com.assessments.api.model.SubmitRequest;
 import com.assessments.common.ContractDocument;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -28,6 +29,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BodyConstraintsTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().findAndRegisterModules();
+
+    /** The copy read at start has no prose: every request schema's constraints and null rules must read as from the whole file. */
+    @Test
+    void theRulesReadFromTheStartCopyAreThoseOfTheWholeDocument() throws Exception {
+        JsonNode whole = new ObjectMapper(new YAMLFactory()).readTree(ContractDocument.bytes());
+        Map<String, String> fromWhole = new BodyConstraints(whole, MAPPER).describe();
+        assertTrue(fromWhole.size() > 20, "request schemas: " + fromWhole.size());
+        assertEquals(fromWhole, new BodyConstraints(ContractDocument.tree(), MAPPER).describe());
+        assertEquals(new ContractSchemas(whole).members(), new ContractSchemas(ContractDocument.tree()).members());
+    }
     private static final BodyConstraints CONSTRAINTS = new BodyConstraints(ContractDocument.tree(), MAPPER);
 
     @Test
