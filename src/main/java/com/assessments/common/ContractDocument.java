@@ -68,10 +68,20 @@ public final class ContractDocument {
      */
     private static JsonNode read() {
         byte[] yaml = bytes();
+        byte[] rules = resource(rulesCopyName(yaml));
+        if (rules == null) {
+            return withoutProse(parseYaml(yaml));
+        }
         try {
-            byte[] rules = resource(rulesCopyName(yaml));
-            return rules != null ? new ObjectMapper().readTree(rules)
-                    : withoutProse(new ObjectMapper(new YAMLFactory()).readTree(yaml));
+            return new ObjectMapper().readTree(rules);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot parse " + rulesCopyName(yaml), e);
+        }
+    }
+
+    private static JsonNode parseYaml(byte[] yaml) {
+        try {
+            return new ObjectMapper(new YAMLFactory()).readTree(yaml);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot parse openapi.yaml", e);
         }
@@ -133,14 +143,7 @@ public final class ContractDocument {
      */
     public static byte[] json() {
         byte[] copy = resource(jsonCopyName(bytes()));
-        if (copy != null) {
-            return copy;
-        }
-        try {
-            return toJson(new ObjectMapper(new YAMLFactory()).readTree(bytes()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot parse openapi.yaml", e);
-        }
+        return copy != null ? copy : toJson(parseYaml(bytes()));
     }
 
     private static byte[] toJson(JsonNode tree) {
@@ -183,7 +186,7 @@ public final class ContractDocument {
                 Files.delete(p);
             }
         }
-        JsonNode document = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+        JsonNode document = parseYaml(yaml);
         Files.write(Path.of(args[0]).resolve(jsonCopyName(yaml)), toJson(document));
         Files.write(Path.of(args[0]).resolve(rulesCopyName(yaml)), toJson(withoutProse(document)));
     }

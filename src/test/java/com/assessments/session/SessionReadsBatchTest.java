@@ -73,9 +73,7 @@ class SessionReadsBatchTest {
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
              Connection holder = dataSource.getConnection()) {
             holder.setAutoCommit(false);
-            try (Statement lock = holder.createStatement()) {
-                lock.execute("lock table sessions in access exclusive mode");
-            }
+            lockSessions(holder);
             // the first read leads: its statement waits for the lock
             Future<Optional<Session>> first = pool.submit(() -> reads.owned(ids.get(0), tenant.orgId(), "test"));
             awaitTrue(() -> blockedReads(holder) == 1, "the first read's statement to wait for the lock");
@@ -293,9 +291,7 @@ class SessionReadsBatchTest {
         ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
         try (Connection holder = dataSource.getConnection()) {
             holder.setAutoCommit(false);
-            try (Statement lock = holder.createStatement()) {
-                lock.execute("lock table sessions in access exclusive mode");
-            }
+            lockSessions(holder);
             Future<Optional<Session>> first = pool.submit(() -> reads.owned(leader, tenant.orgId(), "test"));
             awaitTrue(() -> blockedReads(holder) == 1, "the leader's statement to wait for the lock");
             reads.faults = strike(step, atStep, afterHandOff ? leaderDone : null);
