@@ -3,9 +3,11 @@ package com.assessments.common;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import javax.sql.DataSource;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
@@ -46,10 +48,11 @@ public class Sql {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = prepare(connection, sql, params);
              ResultSet rs = statement.executeQuery()) {
-            int columns = rs.getMetaData().getColumnCount();
+            ResultSetMetaData meta = rs.getMetaData();
+            int columns = meta.getColumnCount();
             boolean[] timestamp = new boolean[columns];
             for (int c = 0; c < columns; c++) {
-                int type = rs.getMetaData().getColumnType(c + 1);
+                int type = meta.getColumnType(c + 1);
                 timestamp[c] = type == Types.TIMESTAMP || type == Types.TIMESTAMP_WITH_TIMEZONE;
             }
             List<Object[]> out = new ArrayList<>();
@@ -90,12 +93,20 @@ public class Sql {
         Prepared p = prepared.computeIfAbsent(sql, Sql::parse);
         PreparedStatement statement = connection.prepareStatement(p.jdbc());
         try {
+            // each ordinal's JDBC value is made once, however often the statement uses it (the delivery claim uses its
+            // time six times and its list of ids four: each use was an array and a timestamp built again)
+            Object[] values = new Object[params.length];
             for (int i = 0; i < p.ordinals().length; i++) {
                 int ordinal = p.ordinals()[i];
                 if (ordinal < 1 || ordinal > params.length) {
                     throw new IllegalArgumentException("no value for ?" + ordinal + " in " + firstLine(sql));
                 }
-                bind(connection, statement, i + 1, params[ordinal - 1]);
+                Object value = values[ordinal - 1];
+                if (value == null) {
+                    value = jdbcValue(connection, params[ordinal - 1]);
+                    values[ordinal - 1] = value;
+                }
+                bind(statement, i + 1, value);
             }
             return statement;
         } catch (SQLException | RuntimeException e) {
@@ -116,25 +127,30 @@ public class Sql {
         return new Prepared(jdbc.toString(), ordinals.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    private static void bind(Connection connection, PreparedStatement statement, int index, Object value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.NULL);
-        } else if (value instanceof String s) {
-            statement.setString(index, s);
-        } else if (value instanceof Integer n) {
-            statement.setInt(index, n);
-        } else if (value instanceof Long n) {
-            statement.setLong(index, n);
-        } else if (value instanceof Boolean b) {
-            statement.setBoolean(index, b);
+    /** The value as JDBC binds it: an Instant as a UTC OffsetDateTime (microseconds), a String[] as a text[]. */
+    private static Object jdbcValue(Connection connection, Object value) throws SQLException {
+        if (value == null || value instanceof String || value instanceof Integer || value instanceof Long
+                || value instanceof Boolean || value instanceof byte[]) {
+            return value;
         } else if (value instanceof Instant t) {
-            statement.setObject(index, Times.utc(t));
+            return Times.utc(t);
         } else if (value instanceof String[] texts) {
-            statement.setArray(index, connection.createArrayOf("text", texts));
-        } else if (value instanceof byte[] bytes) {
-            statement.setBytes(index, bytes);
-        } else {
-            throw new IllegalArgumentException("cannot bind a " + value.getClass().getName());
+            return connection.createArrayOf("text", texts);
+        }
+        throw new IllegalArgumentException("cannot bind a " + value.getClass().getName());
+    }
+
+    private static void bind(PreparedStatement statement, int index, Object value) throws SQLException {
+        switch (value) {
+            case null -> statement.setNull(index, Types.NULL);
+            case String s -> statement.setString(index, s);
+            case Integer n -> statement.setInt(index, n);
+            case Long n -> statement.setLong(index, n);
+            case Boolean b -> statement.setBoolean(index, b);
+            case OffsetDateTime t -> statement.setObject(index, t);
+            case Array a -> statement.setArray(index, a);
+            case byte[] bytes -> statement.setBytes(index, bytes);
+            default -> throw new IllegalArgumentException("cannot bind a " + value.getClass().getName());
         }
     }
 

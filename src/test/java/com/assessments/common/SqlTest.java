@@ -29,6 +29,20 @@ class SqlTest {
     }
 
     @Test
+    void anArrayAndATimeUsedSeveralTimesAreEachBoundAtEveryUse() {
+        Instant t = Instant.parse("2026-02-28T23:59:59.123456Z");
+        Object[] row = sql.rows("select cardinality(?1::text[]) + cardinality(?1::text[]), (?1::text[])[2], ?2::timestamptz,"
+                + " ?2::timestamptz + interval '1 day', ?1::text[] = array['a', null]::text[], ?3::text",
+                new String[]{"a", null}, t, "z").get(0);
+        assertEquals(4, row[0]);
+        assertNull(row[1]);
+        assertEquals(t, row[2]);
+        assertEquals(t.plusSeconds(86_400), row[3]);
+        assertEquals(true, row[4]);
+        assertEquals("z", row[5]);
+    }
+
+    @Test
     void everyParameterTypeRoundTrips() {
         Instant t = Instant.parse("9999-12-31T23:59:59.999999Z"); // the calendar's edge, to the microsecond kept
         Object[] row = sql.rows("select ?1::int, ?2::bigint, ?3::boolean, ?4::timestamptz, cardinality(?5::text[]), (?5::text[])[2],"

@@ -67,13 +67,21 @@ public class Deliveries {
     /**
      * Marks a failed or dead delivery as replaced by {@code copyId} (a resend or recover): it stops retrying, leaves
      * the dead-letter count and is not recovered again. No-op for one already superseded, pending, succeeded or in flight.
+     * A lease that ran out (its sender died after claiming a retry) ends here with the attempt it left in flight, as a
+     * claim taking it over would end them: kept, such leases would stay in the index of live leases for good.
      */
     public void supersede(String id, String copyId, Instant now) {
         em.createNativeQuery("""
-                        update webhook_deliveries set superseded_by = ?2, status = 'dead', next_attempt_at = null
-                        where id = ?1 and status in ('failed', 'dead') and superseded_by is null
-                          and (claimed_until is null or claimed_until <= ?3)""")
-                .setParameter(1, id).setParameter(2, copyId).setParameter(3, now).executeUpdate();
+                        with superseded as (
+                            update webhook_deliveries set superseded_by = ?2, status = 'dead', next_attempt_at = null,
+                                claimed_until = null, claimed_by = null
+                            where id = ?1 and status in ('failed', 'dead') and superseded_by is null
+                              and (claimed_until is null or claimed_until <= ?3)
+                            returning id)
+                        update webhook_attempts a set in_flight = false, error = ?4
+                        from superseded s where a.delivery_id = s.id and a.in_flight""")
+                .setParameter(1, id).setParameter(2, copyId).setParameter(3, now).setParameter(4, DeliveryQueue.LOST)
+                .executeUpdate();
     }
 
     /**

@@ -37,7 +37,7 @@ class DeliveryCommitTest {
     void onlyTheWorkersTransactionsSkipTheFlush() {
         // the tests' server already runs with synchronous_commit off (speed), so what is compared is who set it: the
         // worker's transaction itself ("session": set_config(..., true), as SET LOCAL), every other one the server's
-        // default; the same for the generic plans and for sequential scans (off: a generic plan built while
+        // default; the same for the generic plans, parallel plans (none) and sequential scans (off: a generic plan built while
         // webhook_attempts was small scanned the whole table at every call once it had grown; the plan depends on
         // statistics, so that is shown by the benchmark's webhook phase, README session 14, not here)
         List<Object> seen = new ArrayList<>();
@@ -50,7 +50,8 @@ class DeliveryCommitTest {
         assertTrue(!serverDefault.contains(" session"), serverDefault);
         List<Object> expected = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            expected.addAll(List.of("enable_seqscan=off session, plan_cache_mode=force_generic_plan session, synchronous_commit=off session",
+            expected.addAll(List.of("enable_seqscan=off session, max_parallel_workers_per_gather=0 session, plan_cache_mode=force_generic_plan session,"
+                    + " synchronous_commit=off session",
                     serverDefault, serverDefault));
         }
         assertEquals(expected, seen);
@@ -135,6 +136,6 @@ class DeliveryCommitTest {
     private Object setting() {
         return sql.column("""
                 select string_agg(name || '=' || setting || ' ' || source, ', ' order by name) from pg_settings
-                where name in ('synchronous_commit', 'plan_cache_mode', 'enable_seqscan')""").get(0);
+                where name in ('synchronous_commit', 'plan_cache_mode', 'enable_seqscan', 'max_parallel_workers_per_gather')""").get(0);
     }
 }

@@ -31,6 +31,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.hasKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Delivery to a real HTTP receiver on loopback, driven by the injected clock. */
@@ -174,6 +175,40 @@ class WebhookDeliveryTest {
         assertEquals(0, recover(keys.secretKey(), endpoint, clock.instant().minus(Duration.ofDays(2))));
         worker.runOnce();
         assertEquals(7, receiver.received().size());
+    }
+
+    @Test
+    void resendingAFailedDeliveryWhoseSenderDiedEndsItsLeaseAndTheAttemptItLeftInFlight() {
+        Admin.Keys keys = Admin.newTenant("test");
+        String endpoint = register(keys.secretKey(), List.of("session.created")).getString("id");
+        receiver.defaultStatus(500);
+        Sessions.created(keys.secretKey(), "disc");
+        String delivery = (String) onlyDelivery(endpoint).get("id");
+        awaitAttempts(delivery, 1);
+        // its retry, claimed by a replica that died before recording an outcome, as a claim leaves it: the attempt
+        // counted and in flight, the lease run out a second ago
+        Instant leaseEnded = clock.instant().minusSeconds(1);
+        db.update("update webhook_deliveries set attempts = 2, claimed_until = ?, claimed_by = 'gone/replica' where id = ?",
+                Timestamp.from(leaseEnded), delivery);
+        db.update("""
+                insert into webhook_attempts (delivery_id, attempt, attempted_at, response_status, error, duration_ms, in_flight)
+                values (?, 2, ?, null, null, 0, true)""", delivery, Timestamp.from(leaseEnded.minusSeconds(15)));
+
+        receiver.defaultStatus(204);
+        String resent = api().auth().oauth2(keys.secretKey())
+                .post("/api/v1/webhooks/{id}/deliveries/{d}/resend", endpoint, delivery).then().statusCode(202)
+                .extract().path("id");
+        var original = db.query("select status, superseded_by, claimed_until, claimed_by from webhook_deliveries where id = ?",
+                delivery).get(0);
+        assertEquals("dead", original.get("status"));
+        assertEquals(resent, original.get("superseded_by"));
+        assertNull(original.get("claimed_until"), "the run-out lease ends with the delivery");
+        assertNull(original.get("claimed_by"));
+        var attempt = db.query("select in_flight, error from webhook_attempts where delivery_id = ? and attempt = 2", delivery).get(0);
+        assertEquals(false, attempt.get("in_flight"));
+        assertEquals(DeliveryQueue.LOST, attempt.get("error"));
+        awaitAttempts(resent, 1);
+        assertEquals("succeeded", deliveryStatus(resent));
     }
 
     private int recover(String key, String endpoint, Instant since) {
