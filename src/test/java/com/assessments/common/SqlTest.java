@@ -11,10 +11,11 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link Sql} against the suite's PostgreSQL: ordinals bound at every use, each parameter type, reads, transactions. */
+/** {@link Sql} against the suite's PostgreSQL: ordinals bound at every use, each parameter type, reads, transactions (JTA and local). */
 @QuarkusTest
 class SqlTest {
 
@@ -77,6 +78,45 @@ class SqlTest {
         }));
         assertEquals(List.of("kept"), sql.column("select v from sql_test_rows order by v"));
         sql.update("drop table sql_test_rows");
+    }
+
+    @Test
+    void aLocalTransactionRunsItsStatementsOnOneConnectionAndCommitsOrRollsBack() {
+        sql.update("create table if not exists sql_local_rows (v text)");
+        sql.update("delete from sql_local_rows");
+        List<String> committed = new java.util.ArrayList<>();
+        Object[] seen = sql.inLocalTransaction(() -> {
+            sql.column("select set_config('application_name', 'sql-local-test', true)");
+            sql.update("insert into sql_local_rows values (?1)", "kept");
+            sql.afterCommit(() -> committed.add("counted"));
+            assertEquals(List.of(), committed, "nothing runs before the commit");
+            return sql.rows("select current_setting('application_name'), now() = statement_timestamp()").get(0);
+        });
+        assertEquals("sql-local-test", seen[0], "a later statement sees the transaction's own setting: one connection");
+        assertEquals(false, seen[1], "one transaction: now() is its start, not the last statement's");
+        assertEquals(List.of("counted"), committed);
+
+        IllegalStateException thrown = new IllegalStateException("fail after the insert");
+        assertSame(thrown, assertThrows(IllegalStateException.class, () -> sql.inLocalTransaction(() -> {
+            sql.update("insert into sql_local_rows values (?1)", "rolled back");
+            sql.afterCommit(() -> committed.add("never"));
+            throw thrown;
+        })), "the work's own exception, as it is");
+        assertEquals(List.of("kept"), sql.column("select v from sql_local_rows order by v"));
+        assertEquals(List.of("counted"), committed, "nothing runs after a rollback");
+        assertThrows(IllegalStateException.class, () -> sql.afterCommit(() -> { }), "outside a local transaction");
+        sql.update("drop table sql_local_rows");
+    }
+
+    @Test
+    void aLocalTransactionIsRefusedInsideAnotherOne() {
+        IllegalStateException inJta = assertThrows(IllegalStateException.class,
+                () -> QuarkusTransaction.requiringNew().run(() -> sql.inLocalTransaction(() -> null)));
+        assertTrue(inJta.getMessage().contains("inside another transaction"), inJta.getMessage());
+        IllegalStateException nested = assertThrows(IllegalStateException.class,
+                () -> sql.inLocalTransaction(() -> sql.inLocalTransaction(() -> null)));
+        assertTrue(nested.getMessage().contains("inside another transaction"), nested.getMessage());
+        assertEquals(List.of(1), sql.inLocalTransaction(() -> sql.column("select 1")), "the thread is free again after both");
     }
 
     @Test

@@ -6,10 +6,6 @@ import com.assessments.webhook.delivery.DeliveryQueue.Claimed;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -25,8 +21,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Records attempts' outcomes, many in one transaction: success, a scheduled retry, the dead-letter queue, or (on 410)
- * a disabled endpoint; and the endpoints' circuit breakers. Runs inside the caller's transaction (the worker records
- * a batch together with its next claim: one commit for both). Whatever the batch size, it costs one statement (breaker
+ * a disabled endpoint; and the endpoints' circuit breakers. Runs inside the worker's transaction ({@link
+ * DeliveryQueue#inWorkerTransaction}: the worker records a batch together with its next claim, one commit for both). Whatever the batch size, it costs one statement (breaker
  * resets, deliveries, attempts) plus a few per endpoint that failed in it (the rare path, one outcome at a time in
  * arrival order, so a breaker counts as if each outcome had its own transaction).
  */
@@ -39,18 +35,13 @@ public class DeliveryOutcomes {
     record Outcome(Claimed claimed, WebhookHttp.Result result) {
     }
 
-    private final EntityManager em;
     private final Sql sql;
     private final WebhookConfig config;
     private final int maxAttempts;
-    private final TransactionSynchronizationRegistry transactions;
     private final MeterRegistry registry;
 
-    public DeliveryOutcomes(EntityManager em, Sql sql, WebhookConfig config, TransactionSynchronizationRegistry transactions,
-                            MeterRegistry registry) {
-        this.em = em;
+    public DeliveryOutcomes(Sql sql, WebhookConfig config, MeterRegistry registry) {
         this.sql = sql;
-        this.transactions = transactions;
         this.registry = registry;
         this.config = config;
         this.maxAttempts = config.retrySchedule().size() + 1;
@@ -186,20 +177,9 @@ public class DeliveryOutcomes {
                 byOutcome.merge("failed".equals(statuses[i]) ? "retrying" : statuses[i], 1, Integer::sum);
             }
         }
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    byOutcome.forEach((outcome, count) -> Counter.builder("assessments.webhook.deliveries")
-                            .description("Webhook delivery attempts by outcome").tag("outcome", outcome)
-                            .register(registry).increment(count));
-                }
-            }
-        });
+        sql.afterCommit(() -> byOutcome.forEach((outcome, count) -> Counter.builder("assessments.webhook.deliveries")
+                .description("Webhook delivery attempts by outcome").tag("outcome", outcome)
+                .register(registry).increment(count)));
     }
 
     /** One outcome of an endpoint that failed in this batch; returns until when the circuit opened, if it did now. */
@@ -207,26 +187,24 @@ public class DeliveryOutcomes {
         WebhookHttp.Result result = o.result();
         String endpoint = o.claimed().endpointId();
         if (result.succeeded()) {
-            em.createNativeQuery("""
+            sql.update("""
                             update webhook_endpoints set consecutive_failures = 0, circuit_open_until = null
-                            where id = ?1 and (consecutive_failures <> 0 or circuit_open_until is not null)""")
-                    .setParameter(1, endpoint).executeUpdate();
+                            where id = ?1 and (consecutive_failures <> 0 or circuit_open_until is not null)""",
+                    endpoint);
             return null;
         }
         if (result.status() != null && result.status() == 410) {
-            em.createNativeQuery("update webhook_endpoints set status = 'disabled', disabled_reason = 'gone', updated_at = ?2 where id = ?1")
-                    .setParameter(1, endpoint).setParameter(2, now).executeUpdate();
+            sql.update("update webhook_endpoints set status = 'disabled', disabled_reason = 'gone', updated_at = ?2 where id = ?1",
+                    endpoint, now);
             return null;
         }
         Instant openUntil = now.plus(config.circuitBreakerCoolDown());
-        @SuppressWarnings("unchecked")
-        List<Object> opened = em.createNativeQuery("""
+        List<Object> opened = sql.column("""
                         update webhook_endpoints set consecutive_failures = consecutive_failures + 1,
                             circuit_open_until = case when consecutive_failures + 1 >= ?2 then ?3 else circuit_open_until end
                         where id = ?1
-                        returning case when consecutive_failures >= ?2 then 1 else 0 end""")
-                .setParameter(1, endpoint).setParameter(2, config.circuitBreakerFailures()).setParameter(3, openUntil)
-                .getResultList();
+                        returning case when consecutive_failures >= ?2 then 1 else 0 end""",
+                endpoint, config.circuitBreakerFailures(), openUntil);
         if (opened.isEmpty() || ((Number) opened.get(0)).intValue() != 1) {
             return null;
         }
@@ -242,13 +220,13 @@ public class DeliveryOutcomes {
      * same endpoint's or session's deliveries in id order.
      */
     private void coolDown(String endpoint, Instant openUntil, Instant now) {
-        em.createNativeQuery("""
+        sql.update("""
                         update webhook_deliveries set next_attempt_at = ?2
                         where id in (select id from webhook_deliveries
                                      where endpoint_id = ?1 and status in ('pending', 'failed') and next_attempt_at < ?2
                                        and (claimed_until is null or claimed_until <= ?3)
-                                     for update skip locked)""")
-                .setParameter(1, endpoint).setParameter(2, openUntil).setParameter(3, now).executeUpdate();
+                                     for update skip locked)""",
+                endpoint, openUntil, now);
     }
 
     /** The schedule's wait for this retry plus jitter, or the receiver's Retry-After when that is longer (capped at 24 h). */
