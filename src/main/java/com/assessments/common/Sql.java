@@ -3,6 +3,8 @@ package com.assessments.common;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import org.jboss.logging.Logger;
+import org.postgresql.PGConnection;
 
 import javax.sql.DataSource;
 import java.sql.Array;
@@ -34,6 +36,7 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class Sql {
 
+    private static final Logger LOG = Logger.getLogger(Sql.class);
     private static final Pattern ORDINAL = Pattern.compile("\\?(\\d+)");
 
     /** A statement with its ordinals replaced by JDBC's {@code ?}, and which ordinal each {@code ?} binds. */
@@ -59,41 +62,52 @@ public class Sql {
      * transaction manager: every statement of this class on this thread meanwhile runs on that connection. For work
      * that is only this class's statements and runs often (the delivery worker's cycle: JTA's begin, enlistment and
      * commit were about 30 % of its thread's CPU in a profile). Refused inside another transaction, whose connection
-     * it could not use. A RuntimeException or Error of {@code work} rolls back and is thrown as it is.
+     * it could not use. A RuntimeException or Error of {@code work} rolls back and is thrown as it is; an action after
+     * the commit that fails is logged.
      */
     public <T> T inLocalTransaction(Callable<T> work) {
         if (local.get() != null || transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
             throw new IllegalStateException("a local transaction cannot run inside another transaction");
         }
-        Local tx;
-        T result;
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            tx = new Local(connection, new ArrayList<>(1));
-            local.set(tx);
-            try {
-                result = work.call();
-                connection.commit();
-            } catch (Throwable e) {
-                try {
-                    connection.rollback();
-                } catch (SQLException rollback) {
-                    e.addSuppressed(rollback);
-                }
-                if (e instanceof RuntimeException r) {
-                    throw r;
-                } else if (e instanceof Error error) {
-                    throw error;
-                }
-                throw new IllegalStateException("transaction failed", e);
-            } finally {
-                local.remove();
-                lendable(connection);
-            }
+        Connection connection;
+        try {
+            connection = dataSource.getConnection();
         } catch (SQLException e) {
+            throw new IllegalStateException("no connection for a transaction", e);
+        }
+        try {
+            connection.setAutoCommit(false);
+        } catch (SQLException e) {
+            close(connection);
             throw new IllegalStateException("transaction failed", e);
         }
-        tx.afterCommit().forEach(Runnable::run);
+        Local tx = new Local(connection, new ArrayList<>(1));
+        local.set(tx);
+        T result;
+        boolean lendable = true;
+        try {
+            result = work.call();
+            connection.commit();
+        } catch (Throwable e) {
+            lendable = rolledBack(connection, e);
+            if (e instanceof RuntimeException r) {
+                throw r;
+            } else if (e instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("transaction failed", e);
+        } finally {
+            local.remove();
+            release(connection, lendable);
+        }
+        // committed: what runs now cannot undo it, so a failing action is logged, never thrown as the transaction's
+        for (Runnable action : tx.afterCommit()) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                LOG.warn("an action after a committed transaction failed", e);
+            }
+        }
         return result;
     }
 
@@ -106,12 +120,40 @@ public class Sql {
         tx.afterCommit().add(action);
     }
 
-    /** Back in auto-commit, as the pool lends its connections; a broken one fails here quietly (the pool drops it). */
-    private static void lendable(Connection connection) {
+    /** Rolls back; false when that failed, and the transaction may still be open on the server. */
+    private static boolean rolledBack(Connection connection, Throwable cause) {
         try {
-            connection.setAutoCommit(true);
+            connection.rollback();
+            return true;
         } catch (SQLException e) {
-            // the transaction's own outcome is what the caller sees
+            cause.addSuppressed(e);
+            return false;
+        }
+    }
+
+    /**
+     * Back to the pool in auto-commit, as the pool lends its connections. A connection whose rollback failed is
+     * closed underneath the pool first: switching auto-commit back on (the pool does on return) would commit what the
+     * transaction left open, while closing the session makes the server roll it back.
+     */
+    private static void release(Connection connection, boolean lendable) {
+        try {
+            if (lendable) {
+                connection.setAutoCommit(true);
+            } else {
+                ((Connection) connection.unwrap(PGConnection.class)).close();
+            }
+        } catch (SQLException e) {
+            // the transaction's own outcome is what the caller sees; a broken connection fails its next use
+        }
+        close(connection);
+    }
+
+    private static void close(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.debug("closing a pooled connection failed", e);
         }
     }
 

@@ -21,6 +21,8 @@ class SqlTest {
 
     @Inject
     Sql sql;
+    @Inject
+    jakarta.transaction.TransactionManager transactionManager;
 
     @Test
     void anOrdinalUsedTwiceIsBoundTwiceAndOrdinalsMayComeInAnyOrder() {
@@ -106,6 +108,55 @@ class SqlTest {
         assertEquals(List.of("counted"), committed, "nothing runs after a rollback");
         assertThrows(IllegalStateException.class, () -> sql.afterCommit(() -> { }), "outside a local transaction");
         sql.update("drop table sql_local_rows");
+    }
+
+    @Test
+    void anErrorRollsBackAndIsThrownAsItIsAndAFailingActionAfterTheCommitIsOnlyLogged() {
+        sql.update("create table if not exists sql_local_error (v text)");
+        StackOverflowError struck = new StackOverflowError("struck");
+        assertSame(struck, assertThrows(StackOverflowError.class, () -> sql.inLocalTransaction(() -> {
+            sql.update("insert into sql_local_error values (?1)", "rolled back");
+            throw struck;
+        })));
+        assertEquals(List.of(0L), sql.column("select count(*) from sql_local_error"));
+
+        List<String> ran = new java.util.ArrayList<>();
+        assertEquals("done", sql.inLocalTransaction(() -> {
+            sql.update("insert into sql_local_error values (?1)", "kept");
+            sql.afterCommit(() -> {
+                throw new IllegalStateException("a failing counter");
+            });
+            sql.afterCommit(() -> ran.add("the next action"));
+            return "done";
+        }), "committed: a failing action afterwards does not make it look failed");
+        assertEquals(List.of("the next action"), ran);
+        assertEquals(List.of("kept"), sql.column("select v from sql_local_error"));
+        sql.update("drop table sql_local_error");
+    }
+
+    /**
+     * Work that fails after beginning a JTA transaction makes the pooled connection refuse the rollback (it is not
+     * enlisted in that transaction); switching auto-commit back on, as the pool does when the connection comes back,
+     * would then commit the insert.
+     */
+    @Test
+    void aTransactionWhoseRollbackFailedIsNotCommittedOnItsWayBackToThePool() throws Exception {
+        sql.update("create table if not exists sql_local_open (v text)");
+        try {
+            IllegalStateException failed = new IllegalStateException("work failed after beginning a JTA transaction");
+            assertSame(failed, assertThrows(IllegalStateException.class, () -> sql.inLocalTransaction(() -> {
+                sql.update("insert into sql_local_open values (?1)", "left open");
+                QuarkusTransaction.begin();
+                throw failed;
+            })));
+        } finally {
+            if (transactionManager.getStatus() != jakarta.transaction.Status.STATUS_NO_TRANSACTION) {
+                transactionManager.rollback(); // the JTA transaction the work began on this thread
+            }
+        }
+        assertEquals(List.of(0L), sql.column("select count(*) from sql_local_open"));
+        assertEquals(List.of(1), sql.inLocalTransaction(() -> sql.column("select 1")), "the pool still lends connections");
+        sql.update("drop table sql_local_open");
     }
 
     @Test

@@ -21,8 +21,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Records attempts' outcomes, many in one transaction: success, a scheduled retry, the dead-letter queue, or (on 410)
- * a disabled endpoint; and the endpoints' circuit breakers. Runs inside the worker's transaction ({@link
- * DeliveryQueue#inWorkerTransaction}: the worker records a batch together with its next claim, one commit for both). Whatever the batch size, it costs one statement (breaker
+ * a disabled endpoint; and the endpoints' circuit breakers. Runs inside the worker's transaction
+ * ({@link DeliveryQueue#inWorkerTransaction}: the worker records a batch together with its next claim, one commit). Whatever the batch size, it costs one statement (breaker
  * resets, deliveries, attempts) plus a few per endpoint that failed in it (the rare path, one outcome at a time in
  * arrival order, so a breaker counts as if each outcome had its own transaction).
  */
@@ -48,8 +48,9 @@ public class DeliveryOutcomes {
     }
 
     /**
-     * Records these outcomes in the current transaction. A delivery is updated only if {@code claimer} still holds
-     * this attempt's claim (another replica may have taken it over after the lease ran out).
+     * Records these outcomes in the worker's transaction ({@link DeliveryQueue#inWorkerTransaction}: the counter waits
+     * for its commit, and outside it this fails). A delivery is updated only if {@code claimer} still holds this
+     * attempt's claim (another replica may have taken it over after the lease ran out).
      */
     void recordAll(List<Outcome> outcomes, String claimer, Instant now) {
         if (outcomes.isEmpty()) {
