@@ -63,10 +63,7 @@ class SessionReadsBatchTest {
     @Test
     void readsThatArriveDuringAStatementShareTheNextAndAFailedStatementFailsOnlyItsReaders() throws Exception {
         Admin.Keys tenant = Admin.newTenant("test");
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < 13; i++) {
-            ids.add(Sessions.created(tenant.secretKey(), "disc")[0]);
-        }
+        List<String> ids = sessionsOf(tenant, 13);
         List<String> eleven = ids.subList(1, 12);
         String last = ids.get(12);
         long statementsBefore = reads.statements.sum();
@@ -233,10 +230,7 @@ class SessionReadsBatchTest {
     @Test
     void aReaderStruckAfterItsRowWasReadPassesNoLeadItDoesNotHold() throws Exception {
         Admin.Keys tenant = Admin.newTenant("test");
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            ids.add(Sessions.created(tenant.secretKey(), "disc")[0]);
-        }
+        List<String> ids = sessionsOf(tenant, 5);
         CountDownLatch atStep = new CountDownLatch(1);
         CountDownLatch gate = new CountDownLatch(1);
         ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor(); // not closed: see struckReader
@@ -424,5 +418,14 @@ class SessionReadsBatchTest {
             }
             Thread.sleep(10);
         }
+    }
+
+    /** {@code n} new DISC sessions of the tenant, their ids in creation order. */
+    private static List<String> sessionsOf(Admin.Keys tenant, int n) {
+        List<String> ids = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            ids.add(Sessions.created(tenant.secretKey(), "disc")[0]);
+        }
+        return ids;
     }
 }
