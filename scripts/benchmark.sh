@@ -94,6 +94,14 @@ cleanup() {
   [[ "${KEEP:-}" == 1 ]] && echo "work directory kept: $WORK" || rm -rf "$WORK"
 }
 trap cleanup EXIT
+stopped() { # a failing command ends the run (set -e): say where, and whether the service and PostgreSQL were still
+  # up (a run once ended without a word in the webhook phase: reading a gone process's CPU ticks failed)
+  local status=$1 line=$2
+  echo "benchmark.sh stopped at line $line (exit status $status); the service $( [[ -n "$APP_PID" ]] && kill -0 "$APP_PID" 2>/dev/null && echo "was running" || echo "was not running"), PostgreSQL $( [[ -f "$WORK/pg/postmaster.pid" ]] && echo "was running" || echo "was not running")" >&2
+  if [[ -f "$WORK/app.log" ]]; then echo "the service's log, last lines:" >&2; tail -20 "$WORK/app.log" >&2; fi
+  if [[ -f "$WORK/pg/log" ]]; then echo "PostgreSQL's log, last lines:" >&2; tail -20 "$WORK/pg/log" >&2; fi
+}
+trap 'stopped $? $LINENO' ERR
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------
