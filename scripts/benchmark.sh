@@ -29,7 +29,8 @@
 # ./mvnw -B verify -Dquarkus.package.jar.aot.enabled=true -DskipITs=false -Dtest=NoUnitTests -Dsurefire.failIfNoSpecifiedTests=false
 # writes next to the jar, trained by the integration tests; needs java 25 first on the PATH, the JDK that built it), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
-# PG_STATEMENTS=1 (print pg_stat_statements' top statements of each measured phase), PG_EXPLAIN=ms (auto_explain
+# PG_STATEMENTS=1 (print pg_stat_statements' top statements of each measured phase; PG_STATEMENTS_TRACK=all counts the
+# statements inside functions too, such as webhook_cycle's), PG_EXPLAIN=ms (auto_explain
 # during the webhook phase: the plans, with rows and buffers, of statements slower than that, and the rest of
 # PostgreSQL's log, copied to $PROFILE_DIR or target/pg-explain.log; that phase's figures then include the
 # instrumentation), KEEP=1 (keep the work
@@ -106,7 +107,7 @@ trap 'stopped $? $LINENO' ERR
 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------
 PG_SETTINGS="-c shared_buffers=256MB -c max_connections=100 -c fsync=on -c synchronous_commit=on -c full_page_writes=on -c max_wal_size=2GB"
-pg_throwaway "$WORK/pg" "$PG_SETTINGS -c shared_preload_libraries=pg_stat_statements,auto_explain -c pg_stat_statements.track_planning=$([[ "${PG_STATEMENTS:-}" == 1 ]] && echo on || echo off)"
+pg_throwaway "$WORK/pg" "$PG_SETTINGS -c shared_preload_libraries=pg_stat_statements,auto_explain -c pg_stat_statements.track_planning=$([[ "${PG_STATEMENTS:-}" == 1 ]] && echo on || echo off) -c pg_stat_statements.track=${PG_STATEMENTS_TRACK:-top}"
 export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
 psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
 psql_ "create extension if not exists pg_stat_statements" || true
