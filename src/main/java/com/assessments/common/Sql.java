@@ -66,7 +66,7 @@ public class Sql {
      * the commit that fails is logged.
      */
     public <T> T inLocalTransaction(Callable<T> work) {
-        if (inTransaction()) {
+        if (local.get() != null || transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
             throw new IllegalStateException("a local transaction cannot run inside another transaction");
         }
         Connection connection;
@@ -109,11 +109,6 @@ public class Sql {
             }
         }
         return result;
-    }
-
-    /** Whether this thread's statements run in a transaction: a JTA one, or {@link #inLocalTransaction}'s. */
-    public boolean inTransaction() {
-        return local.get() != null || transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION;
     }
 
     /** Runs {@code action} once this thread's {@link #inLocalTransaction} commits; not at all if it rolls back. */

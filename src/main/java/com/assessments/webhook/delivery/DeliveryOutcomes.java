@@ -20,10 +20,11 @@ import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Attempts' outcomes, many recorded at once: success, a scheduled retry, the dead-letter queue, or (on 410) a disabled
- * endpoint; and the endpoints' circuit breakers. The worker records a batch in its next cycle ({@link DeliveryQueue#cycle},
- * one statement whatever the batch's size, with the next claim); this class makes the batch's rows and runs what a
- * failure adds around it (a few statements per endpoint that failed, in the worker's transaction).
+ * Records attempts' outcomes, many in one transaction: success, a scheduled retry, the dead-letter queue, or (on 410)
+ * a disabled endpoint; and the endpoints' circuit breakers. Runs inside the worker's transaction
+ * ({@link DeliveryQueue#inWorkerTransaction}: the worker records a batch together with its next claim, one commit). Whatever the batch size, it costs one statement (breaker
+ * resets, deliveries, attempts) plus a few per endpoint that failed in it (the rare path, one outcome at a time in
+ * arrival order, so a breaker counts as if each outcome had its own transaction).
  */
 @ApplicationScoped
 public class DeliveryOutcomes {
@@ -47,38 +48,13 @@ public class DeliveryOutcomes {
     }
 
     /**
-     * A batch of outcomes as the worker's cycle records them ({@code webhook_cycle}, one statement whatever its size:
-     * breaker resets, deliveries, attempts), one element per outcome; {@code healthy} are the endpoints that only
-     * succeeded in it (their breakers reset), {@code coolDowns} the endpoints whose circuit opened now, until when.
+     * Records these outcomes in the worker's transaction ({@link DeliveryQueue#inWorkerTransaction}: the counter waits
+     * for its commit, and outside it this fails). A delivery is updated only if {@code claimer} still holds this
+     * attempt's claim (another replica may have taken it over after the lease ran out).
      */
-    record Batch(List<Outcome> outcomes, String[] ids, String[] attempts, String[] statuses, String[] nexts, String[] codes,
-                 String[] errors, String[] healthy, String[] attemptErrors, String[] durations, Map<String, Instant> coolDowns) {
-
-        static final Batch EMPTY = new Batch(List.of(), new String[0], new String[0], new String[0], new String[0],
-                new String[0], new String[0], new String[0], new String[0], new String[0], Map.of());
-    }
-
-    /**
-     * Whether recording these needs statements before the cycle's: a failure counts on its endpoint's breaker, one
-     * outcome at a time, in the worker's transaction. A batch of successes is the cycle's statement alone.
-     */
-    static boolean anyFailed(List<Outcome> outcomes) {
-        for (Outcome o : outcomes) {
-            if (!o.result().succeeded()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The batch for the cycle's statement. When one failed ({@link #anyFailed}) this first counts the failures on
-     * their endpoints' breakers (in arrival order, so a breaker counts as if each outcome had its own transaction),
-     * inside the worker's transaction ({@link DeliveryQueue#inWorkerTransaction}), where {@link #afterRecord} runs too.
-     */
-    Batch batch(List<Outcome> outcomes, Instant now) {
+    void recordAll(List<Outcome> outcomes, String claimer, Instant now) {
         if (outcomes.isEmpty()) {
-            return Batch.EMPTY;
+            return;
         }
         // the endpoint rows first (as deleting an endpoint does), then the deliveries, then their attempts
         Map<String, List<Outcome>> byEndpoint = new TreeMap<>();
@@ -92,9 +68,9 @@ public class DeliveryOutcomes {
             }
         }
         if (healthy.size() < byEndpoint.size() && byEndpoint.size() > 1) {
-            // a failure: its breaker locks that endpoint before the cycle locks the healthy ones, so the batch's
-            // endpoints are locked in id order first (another replica's batch may hold the same endpoints the other
-            // way round: healthy there, failing here)
+            // a failure: its breaker locks that endpoint before the statement below locks the healthy ones, so the
+            // batch's endpoints are locked in id order first (another replica's batch may hold the same endpoints
+            // the other way round: healthy there, failing here)
             sql.column("select id from webhook_endpoints where id = any (?1) order by id for no key update",
                     (Object) byEndpoint.keySet().toArray(String[]::new));
         }
@@ -139,23 +115,50 @@ public class DeliveryOutcomes {
             attemptErrors[i] = r.error();
             durations[i] = Long.toString(Math.min(Integer.MAX_VALUE, r.durationMs()));
         }
+        // one statement: the endpoints whose breaker a success resets first (locked in id order, as deleting an endpoint
+        // locks its row first), then the deliveries (locked in id order, as deleting an endpoint's or a session's
+        // deliveries locks them: the outcomes' arrival order could cross theirs and deadlock), then their attempts (the
+        // order a session's deletion cascades in); each step waits for the one before through its scalar subquery
+        List<String> updated = sql.column("""
+                        with reset as (
+                            update webhook_endpoints set consecutive_failures = 0, circuit_open_until = null
+                            where id in (select id from webhook_endpoints where id = any (?9)
+                                           and (consecutive_failures <> 0 or circuit_open_until is not null)
+                                         order by id for no key update)
+                            returning id),
+                        u as (select * from unnest(cast(?3 as text[]), cast(?4 as text[]), cast(?5 as text[]), cast(?6 as text[]),
+                                                   cast(?7 as text[]), cast(?8 as text[]), cast(?10 as text[]), cast(?11 as text[]))
+                                            as u(id, attempt, status, next, code, error, attempt_error, ms)),
+                        locked as (
+                            select l.id from webhook_deliveries l
+                            where l.id = any (cast(?3 as text[])) and (select count(*) from reset) >= 0
+                            order by l.id for no key update),
+                        delivery as (
+                            update webhook_deliveries d set status = u.status, next_attempt_at = u.next::timestamptz,
+                                last_response_status = u.code::integer, last_error = u.error, claimed_until = null, claimed_by = null,
+                                delivered_at = case when u.status = 'succeeded' then ?2 else d.delivered_at end
+                            from u
+                            where d.id = u.id and d.attempts = u.attempt::integer and d.claimed_by = ?1
+                              and d.status in ('pending', 'failed')
+                              and (select count(*) from locked) >= 0
+                            returning d.id),
+                        attempt as (
+                            update webhook_attempts a set in_flight = false, response_status = u.code::integer, error = u.attempt_error,
+                                duration_ms = u.ms::integer
+                            from u
+                            where a.delivery_id = u.id and a.attempt = u.attempt::integer and (select count(*) from delivery) >= 0)
+                        select id from delivery""",
+                claimer, now, ids, attempts, statuses, nexts, codes, errors, healthy.toArray(String[]::new), attemptErrors,
+                durations).stream().map(String.class::cast).toList();
         Map<String, Instant> coolDowns = new TreeMap<>();
         circuitOpened.forEach((o, openUntil) -> coolDowns.merge(o.claimed().endpointId(), openUntil,
                 (a, b) -> a.isAfter(b) ? a : b));
-        return new Batch(outcomes, ids, attempts, statuses, nexts, codes, errors, healthy.toArray(String[]::new),
-                attemptErrors, durations, coolDowns);
-    }
-
-    /**
-     * After the cycle recorded the batch ({@code updated}: the deliveries this claimer still held): the endpoints whose
-     * circuit opened show their waiting deliveries' next time (in the worker's transaction, after the cycle: the
-     * claim in it skips an open circuit's endpoint), and the outcomes that came too late are logged.
-     */
-    void afterRecord(Batch batch, Set<String> updated, Instant now) {
-        batch.coolDowns().forEach((endpoint, openUntil) -> coolDown(endpoint, openUntil, now));
-        if (updated.size() < batch.ids().length) {
-            for (Outcome o : batch.outcomes()) {
-                if (!updated.contains(o.claimed().id())) {
+        coolDowns.forEach((endpoint, openUntil) -> coolDown(endpoint, openUntil, now));
+        countAfterCommit(updated, ids, statuses);
+        if (updated.size() < n) {
+            Set<String> done = new HashSet<>(updated);
+            for (Outcome o : outcomes) {
+                if (!done.contains(o.claimed().id())) {
                     LOG.infof("webhook delivery %s attempt %d ended (%s) after its lease had run out; the delivery's state is another claim's",
                             o.claimed().id(), o.claimed().attempt(), o.result().succeeded() ? "succeeded" : o.result().error());
                 }
@@ -165,18 +168,19 @@ public class DeliveryOutcomes {
 
     /**
      * assessments_webhook_deliveries_total{outcome}: succeeded, retrying or dead, for the outcomes this claim still
-     * held; called once their cycle committed (a batch that rolls back is recorded again one by one).
+     * held, counted once their transaction committed (a batch that rolls back is recorded again one by one).
      */
-    void count(Batch batch, Set<String> updated) {
+    private void countAfterCommit(List<String> updated, String[] ids, String[] statuses) {
+        Set<String> counted = new HashSet<>(updated);
         Map<String, Integer> byOutcome = new TreeMap<>();
-        for (int i = 0; i < batch.ids().length; i++) {
-            if (updated.contains(batch.ids()[i])) {
-                byOutcome.merge("failed".equals(batch.statuses()[i]) ? "retrying" : batch.statuses()[i], 1, Integer::sum);
+        for (int i = 0; i < ids.length; i++) {
+            if (counted.contains(ids[i])) {
+                byOutcome.merge("failed".equals(statuses[i]) ? "retrying" : statuses[i], 1, Integer::sum);
             }
         }
-        byOutcome.forEach((outcome, count) -> Counter.builder("assessments.webhook.deliveries")
+        sql.afterCommit(() -> byOutcome.forEach((outcome, count) -> Counter.builder("assessments.webhook.deliveries")
                 .description("Webhook delivery attempts by outcome").tag("outcome", outcome)
-                .register(registry).increment(count));
+                .register(registry).increment(count)));
     }
 
     /** One outcome of an endpoint that failed in this batch; returns until when the circuit opened, if it did now. */

@@ -1,6 +1,7 @@
 package com.assessments.webhook.delivery;
 
 import com.assessments.common.Sql;
+import com.assessments.common.Times;
 import com.assessments.webhook.WebhookConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import com.assessments.webhook.delivery.DeliveryOutcomes.Outcome;
@@ -8,9 +9,7 @@ import org.jboss.logging.Logger;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The delivery worker's transactions on the queue (webhook_deliveries, webhook_attempts, and the endpoints' circuit
@@ -64,88 +63,37 @@ public class DeliveryQueue {
      * nothing is in flight also says when something next becomes claimable.
      */
     Claim claim(Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
-        return recordAndClaim(List.of(), now, limit, wantNextDue, mine, claimer, sweep);
-    }
-
-    /** Records one outcome in a cycle of its own (when a batch could not be recorded). */
-    void record(Outcome done, String claimer, Instant now) {
-        recordAndClaim(List.of(done), now, 0, false, new String[0], claimer, false);
+        return inWorkerTransaction(() -> claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep));
     }
 
     /**
-     * The worker's cycle: records these outcomes, then claims as {@link #claim} does (nothing when {@code limit} is 0),
-     * in one transaction: the recorded deliveries' leases no longer count against their endpoints' caps when the claim
-     * counts room. Without a failure among the outcomes the whole cycle is one statement, {@code webhook_cycle} (V20),
-     * run in auto-commit: one round trip, where it was five (its settings, the record, the endpoint scan, the claim and
-     * the commit), and a finished send's slot is free again once the cycle that records it ends. A failure adds its
-     * breaker's statements before and its cool-down's after, in the worker's transaction ({@link DeliveryOutcomes}).
-     * Runs in no caller's transaction: the cycle's settings would end up in it (a commit that does not wait for the
-     * WAL flush).
+     * Records these outcomes ({@link DeliveryOutcomes#recordAll}), then claims as {@link #claim} does (nothing when
+     * {@code limit} is 0), in one transaction: one commit for both, and the recorded deliveries' leases no longer
+     * count against their endpoints' caps when the claim counts room.
      */
     Claim recordAndClaim(List<Outcome> done, Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
         if (done.isEmpty() && limit == 0) {
             // nothing to do, so no transaction: at shutdown (a limit of 0) the database may already be gone
             return new Claim(List.of(), null);
         }
-        if (sql.inTransaction()) {
-            throw new IllegalStateException("the delivery worker's cycle cannot run inside another transaction");
-        }
-        Cycle cycle;
-        if (DeliveryOutcomes.anyFailed(done)) {
-            cycle = inWorkerTransaction(() -> {
-                Cycle c = cycle(outcomes.batch(done, now), now, limit, wantNextDue, mine, claimer, sweep);
-                outcomes.afterRecord(c.batch(), c.recorded(), now);
-                return c;
-            });
-        } else {
-            cycle = cycle(outcomes.batch(done, now), now, limit, wantNextDue, mine, claimer, sweep); // its own transaction
-            outcomes.afterRecord(cycle.batch(), cycle.recorded(), now);
-        }
-        outcomes.count(cycle.batch(), cycle.recorded()); // committed
-        return cycle.claim();
+        return inWorkerTransaction(() -> {
+            outcomes.recordAll(done, claimer, now);
+            return limit > 0 ? claimInTransaction(now, limit, wantNextDue, mine, claimer, sweep) : new Claim(List.of(), null);
+        });
     }
 
-    /** What one call of webhook_cycle did: the batch, the deliveries it recorded (still this claimer's), the claim. */
-    private record Cycle(DeliveryOutcomes.Batch batch, Set<String> recorded, Claim claim) {
-    }
-
-    private Cycle cycle(DeliveryOutcomes.Batch batch, Instant now, int limit, boolean wantNextDue, String[] mine, String claimer,
-                        boolean sweep) {
-        // A lease holds its endpoint's room only while it is being renewed: one not renewed for two renewal intervals
-        // belongs to a replica that died (or stalls), and waiting for it to run out would stop the whole endpoint for
-        // up to a lease. Such a delivery is still not taken over before its lease runs out (no early second send).
-        Instant heldIfEndsAfter = later(now, now.plus(config.claimLease()).minus(config.leaseRenewEvery().multipliedBy(2)));
-        List<Object[]> rows = sql.rows("""
-                        select * from webhook_cycle(cast(?1 as text), cast(?2 as timestamptz), cast(?3 as text[]), cast(?4 as text[]),
-                            cast(?5 as text[]), cast(?6 as text[]), cast(?7 as text[]), cast(?8 as text[]), cast(?9 as text[]),
-                            cast(?10 as text[]), cast(?11 as text[]), cast(?12 as integer), cast(?13 as integer), cast(?14 as integer),
-                            cast(?15 as integer), cast(?16 as integer), cast(?17 as text[]), cast(?18 as timestamptz),
-                            cast(?19 as timestamptz), cast(?20 as text), cast(?21 as boolean), cast(?22 as boolean))""",
-                claimer, now, batch.ids(), batch.attempts(), batch.statuses(), batch.nexts(), batch.codes(), batch.errors(),
-                batch.healthy(), batch.attemptErrors(), batch.durations(), limit, config.circuitBreakerFailures(),
-                config.maxInFlightPerEndpoint(), maxAttempts, CLAIM_LOCKS, mine, heldIfEndsAfter, now.plus(config.claimLease()),
-                LOST, sweep, wantNextDue);
-        Set<String> recorded = new HashSet<>();
-        List<Claimed> claimed = new ArrayList<>();
-        Instant nextDue = null;
-        for (Object[] r : rows) {
-            switch ((String) r[0]) {
-                case "recorded" -> recorded.add((String) r[1]);
-                case "claimed" -> claimed.add(new Claimed((String) r[1], (String) r[2], (String) r[3], (String) r[4],
-                        ((Number) r[5]).intValue(), (String) r[6], (byte[]) r[7], (byte[]) r[8], (Instant) r[9], (String) r[10],
-                        (Instant) r[11]));
-                case "next_due" -> nextDue = (Instant) r[11];
-                default -> throw new IllegalStateException("webhook_cycle returned a row of kind " + r[0]);
-            }
-        }
-        return new Cycle(batch, recorded, new Claim(claimed, nextDue));
+    /** Records one outcome in a transaction of its own (when a batch could not be recorded). */
+    void record(Outcome done, String claimer, Instant now) {
+        inWorkerTransaction(() -> {
+            outcomes.recordAll(List.of(done), claimer, now);
+            return null;
+        });
     }
 
     /**
      * A new transaction that commits without waiting for the WAL flush (see the class comment) and runs the claim's and
      * the outcomes' statements on their generic plans, built once per pooled connection (pgJDBC prepares a statement on
-     * the server from its fifth use; PL/pgSQL, webhook_cycle's statements at their first; webhook_cycle sets the same
-     * settings itself, first, for the cycles it runs in auto-commit): with custom plans PostgreSQL planned each of them again at nearly every execution
+     * the server from its fifth use): with custom plans PostgreSQL planned each of them again at nearly every execution
      * (their array parameters keep the custom plan looking cheaper), 0.3 to 1.0 ms of planning per statement, about as
      * much as executing it. A generic plan lives as long as the pooled connection, so it must not depend on how big
      * the tables were when it was built: planned on a young webhook_attempts, the outcome statement's update of the
@@ -168,8 +116,135 @@ public class DeliveryQueue {
         });
     }
 
+    private Claim claimInTransaction(Instant now, int limit, boolean wantNextDue, String[] mine, String claimer, boolean sweep) {
+        if (sweep) {
+            sweepLostLastAttempts(now, mine);
+        }
+
+        // A lease holds its endpoint's room only while it is being renewed: one not renewed for two renewal intervals
+        // belongs to a replica that died (or stalls), and waiting for it to run out would stop the whole endpoint for
+        // up to a lease. Such a delivery is still not taken over before its lease runs out (no early second send).
+        Instant heldIfEndsAfter = later(now, now.plus(config.claimLease()).minus(config.leaseRenewEvery().multipliedBy(2)));
+
+        // 1. endpoints with due deliveries and room under their cap, oldest due first; lock each one's claims
+        //    (advisory, until commit) so the room counted next cannot be taken by another replica meanwhile.
+        List<Object> endpoints = sql.column("""
+                        with ready as materialized (
+                            select w.id, due.at as due
+                            from webhook_endpoints w
+                            cross join lateral (
+                                select d.next_attempt_at as at from webhook_deliveries d
+                                where d.endpoint_id = w.id and d.status in ('pending', 'failed') and d.next_attempt_at <= ?1
+                                  and (d.claimed_until is null or d.claimed_until <= ?1) and d.attempts < ?5
+                                  and d.id <> all (?7)
+                                order by d.next_attempt_at
+                                limit 1) due
+                            where w.status = 'enabled' and w.deleted_at is null
+                              and (w.circuit_open_until is null or w.circuit_open_until <= ?1)
+                              and (case when w.consecutive_failures >= ?3 then 1 else ?4 end)
+                                  > (select count(*) from webhook_deliveries l where l.endpoint_id = w.id and l.claimed_until > ?8)
+                                    + (select count(*) from webhook_deliveries l where l.id = any (?7) and l.endpoint_id = w.id
+                                       and l.claimed_until <= ?8)),
+                        ordered as materialized (select id from ready order by due)
+                        select id from ordered where pg_try_advisory_xact_lock(?6, hashtext(id)) limit ?2""",
+                now, limit, config.circuitBreakerFailures(), config.maxInFlightPerEndpoint(), maxAttempts, CLAIM_LOCKS, mine,
+                heldIfEndsAfter);
+        List<Claimed> claimed = new ArrayList<>();
+        if (!endpoints.isEmpty()) {
+            // 2. per locked endpoint, its earliest due deliveries up to its room (cap minus live leases, counted now);
+            //    lease them and count the attempt now (made even if this replica dies before recording its outcome);
+            //    an attempt left in flight by a replica that died (a lease taken over) has no known outcome
+            List<Object[]> rows = sql.rows("""
+                            with room as materialized (
+                                select r.id, greatest(0, (case when r.consecutive_failures >= ?4 then 1 else ?5 end)
+                                    - (select count(*) from webhook_deliveries l where l.endpoint_id = r.id and l.claimed_until > ?8)
+                                    - (select count(*) from webhook_deliveries l where l.id = any (?7) and l.endpoint_id = r.id
+                                       and l.claimed_until <= ?8)) as room
+                                from webhook_endpoints r where r.id = any (?3)),
+                            picked as materialized (
+                                select p.id from room cross join lateral (
+                                    select d2.id from webhook_deliveries d2
+                                    where d2.endpoint_id = room.id and d2.status in ('pending', 'failed') and d2.next_attempt_at <= ?1
+                                      and (d2.claimed_until is null or d2.claimed_until <= ?1) and d2.attempts < ?6
+                                      and d2.id <> all (?7)
+                                    order by d2.next_attempt_at
+                                    limit room.room) p),
+                            locked as materialized (
+                                select d.id, d.next_attempt_at, d.claimed_until is not null as taken_over
+                                from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id
+                                where d.id = any (array(select id from picked))
+                                  and d.status in ('pending', 'failed') and d.next_attempt_at <= ?1
+                                  and (d.claimed_until is null or d.claimed_until <= ?1) and d.attempts < ?6
+                                  and w.status = 'enabled' and w.deleted_at is null
+                                order by d.next_attempt_at
+                                limit ?2
+                                for update of d skip locked),
+                            c as (
+                                update webhook_deliveries d set attempts = d.attempts + 1, claimed_until = ?9, claimed_by = ?10,
+                                    last_attempt_at = ?1
+                                from locked l where d.id = l.id
+                                returning d.id, d.endpoint_id, d.event_id, d.attempts, l.taken_over, l.next_attempt_at),
+                            lost as (
+                                update webhook_attempts set in_flight = false, error = ?11
+                                where id in (select a.id from webhook_attempts a join c on c.id = a.delivery_id
+                                             where c.taken_over and a.in_flight for update of a skip locked)),
+                            attempt as (
+                                insert into webhook_attempts (delivery_id, attempt, attempted_at, response_status, error, duration_ms, in_flight)
+                                select id, attempts, ?1, null, null, 0, true from c)
+                            select c.id, c.endpoint_id, w.url, c.event_id, c.attempts, e.payload::text,
+                                   w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
+                                   e.type, e.created_at
+                            from c
+                            join webhook_endpoints w on w.id = c.endpoint_id
+                            join events e on e.id = c.event_id
+                            order by c.next_attempt_at""",
+                    now, limit, endpoints.stream().map(String.class::cast).toArray(String[]::new), config.circuitBreakerFailures(),
+                    config.maxInFlightPerEndpoint(), maxAttempts, mine, heldIfEndsAfter, now.plus(config.claimLease()), claimer, LOST);
+            for (Object[] r : rows) {
+                claimed.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], ((Number) r[4]).intValue(),
+                        (String) r[5], (byte[]) r[6], (byte[]) r[7], Times.instant(r[8]), (String) r[9], Times.instant(r[10])));
+            }
+        }
+        Instant nextDue = null;
+        if (wantNextDue && claimed.isEmpty() && mine.length == 0) {
+            // the next time something may become claimable: a retry falls due, a lease runs out, a cool-down ends (only
+            // asked when nothing is in flight: otherwise a finishing send wakes the worker, which claims what is due);
+            // only enabled endpoints' retries, as a claim takes (enabling one wakes the workers), so deleted endpoints,
+            // which are kept, do not add a probe each
+            Object next = sql.column("""
+                            select least(
+                                (select min(n.at) from webhook_endpoints w cross join lateral (
+                                     select d.next_attempt_at as at from webhook_deliveries d
+                                     where d.endpoint_id = w.id and d.status in ('pending', 'failed') and d.next_attempt_at > ?1
+                                     order by d.next_attempt_at limit 1) n
+                                 where w.status = 'enabled' and w.deleted_at is null),
+                                (select min(claimed_until) from webhook_deliveries where claimed_until is not null and claimed_until > ?1),
+                                (select min(circuit_open_until) from webhook_endpoints
+                                 where circuit_open_until > ?1 and status = 'enabled' and deleted_at is null))""",
+                    now).get(0);
+            nextDue = Times.instant(next);
+        }
+        return new Claim(claimed, nextDue);
+    }
+
     private static Instant later(Instant a, Instant b) {
         return a.isAfter(b) ? a : b;
+    }
+
+    /** A lost attempt that was the last one allowed: the delivery is dead (its outcome will never be known). */
+    private void sweepLostLastAttempts(Instant now, String[] mine) {
+        sql.update("""
+                        with lost as (
+                            update webhook_deliveries set status = 'dead', next_attempt_at = null, claimed_until = null,
+                                claimed_by = null, last_error = ?3
+                            where id in (select id from webhook_deliveries
+                                         where claimed_until <= ?1 and status in ('pending', 'failed') and attempts >= ?2
+                                           and id <> all (?4)
+                                         for update skip locked)
+                            returning id)
+                        update webhook_attempts a set in_flight = false, error = ?3
+                        from lost where a.delivery_id = lost.id and a.in_flight""",
+                now, maxAttempts, LOST, mine);
     }
 
     /**

@@ -52,37 +52,6 @@ class DeliveryCommitTest {
     }
 
     /**
-     * A cycle without a failure to record is one call of webhook_cycle in auto-commit, which sets the worker's settings
-     * itself: for its own transaction (shown by calling it inside one), and not for the statements the pool's
-     * connections run next (alternating, so the pool hands them the connections the cycles used).
-     */
-    @Test
-    void theCycleInAutoCommitSetsTheWorkersSettingsForItselfOnly() {
-        Object inside = QuarkusTransaction.requiringNew().call(() -> {
-            sql.column("""
-                    select count(*) from webhook_cycle('commit-test', now(), '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}',
-                        0, 5, 4, 6, 0, '{}', now(), now(), 'lost', false, false)""");
-            return setting();
-        });
-        assertEquals("enable_seqscan=off session, max_parallel_workers_per_gather=0 session, plan_cache_mode=force_generic_plan session,"
-                + " synchronous_commit=off session", inside);
-        String serverDefault = (String) QuarkusTransaction.requiringNew().call(this::setting);
-        // a success for a delivery that does not exist: a cycle that records (nothing) and claims nothing, so that no
-        // other test's deliveries are taken
-        Instant now = Instant.now();
-        DeliveryOutcomes.Outcome none = new DeliveryOutcomes.Outcome(new DeliveryQueue.Claimed("wd_commit_test", "we_commit_test",
-                "https://example.com/hook", "evt_commit_test", 1, "{}", new byte[0], null, null, "session.completed", now),
-                new WebhookHttp.Result(204, null, null, 1));
-        for (int i = 0; i < 5; i++) {
-            queue.record(none, "commit-test", now);
-            assertEquals(serverDefault, setting());
-        }
-        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew()
-                .run(() -> queue.record(none, "commit-test", now)));
-        assertTrue(refused.getMessage().contains("inside another transaction"), refused.getMessage());
-    }
-
-    /**
      * What the setting is for: in the worker's transaction a statement that the pooled connection has prepared on the
      * server (pgJDBC does so from its fifth execution) runs on one generic plan, never planned again per execution;
      * in any other transaction PostgreSQL's default plans such a statement (array parameters, as the claim's) anew
