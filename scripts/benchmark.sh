@@ -30,7 +30,7 @@
 # writes next to the jar, trained by the integration tests; needs java 25 first on the PATH, the JDK that built it), WEBHOOK_ENDPOINTS (1: endpoints per environment the queued deliveries are spread over
 # before they are let go; extra ones are registered only then, so the request phases write the same rows),
 # PG_STATEMENTS=1 (print pg_stat_statements' top statements of each measured phase; PG_STATEMENTS_TRACK=all counts the
-# statements inside functions too, such as webhook_cycle's), PG_EXPLAIN=ms (auto_explain
+# statements inside functions and triggers too), PG_EXPLAIN=ms (auto_explain
 # during the webhook phase: the plans, with rows and buffers, of statements slower than that, and the rest of
 # PostgreSQL's log, copied to $PROFILE_DIR or target/pg-explain.log; that phase's figures then include the
 # instrumentation), KEEP=1 (keep the work
@@ -95,10 +95,13 @@ cleanup() {
   [[ "${KEEP:-}" == 1 ]] && echo "work directory kept: $WORK" || rm -rf "$WORK"
 }
 trap cleanup EXIT
-stopped() { # a failing command ends the run (set -e): say where, and whether the service and PostgreSQL were still
-  # up (a run once ended without a word in the webhook phase: reading a gone process's CPU ticks failed)
-  local status=$1 line=$2
-  echo "benchmark.sh stopped at line $line (exit status $status); the service $( [[ -n "$APP_PID" ]] && kill -0 "$APP_PID" 2>/dev/null && echo "was running" || echo "was not running"), PostgreSQL $( [[ -f "$WORK/pg/postmaster.pid" ]] && echo "was running" || echo "was not running")" >&2
+stopped() { # a failing command of this script's own top level ends the run (set -e): say where, and whether the
+  # service and PostgreSQL were still up (runs ended without a word in the webhook phase, session 26). Without set -E
+  # bash runs this trap for no command inside a function, a subshell or a command substitution: a failure in there
+  # that ends the run is still silent (set -E would report stops that are not, in command substitutions, where -e is off)
+  local status=$1 line=$2 pm=""
+  [[ -f "$WORK/pg/postmaster.pid" ]] && pm=$(head -1 "$WORK/pg/postmaster.pid")
+  echo "benchmark.sh stopped at line $line (exit status $status); the service $( [[ -n "$APP_PID" ]] && kill -0 "$APP_PID" 2>/dev/null && echo "was running" || echo "was not running"), PostgreSQL $( [[ -n "$pm" ]] && kill -0 "$pm" 2>/dev/null && echo "was running" || echo "was not running")" >&2
   if [[ -f "$WORK/app.log" ]]; then echo "the service's log, last lines:" >&2; tail -20 "$WORK/app.log" >&2; fi
   if [[ -f "$WORK/pg/log" ]]; then echo "PostgreSQL's log, last lines:" >&2; tail -20 "$WORK/pg/log" >&2; fi
 }

@@ -64,8 +64,9 @@ pg_throwaway() { # data directory, extra server options: initdb and start a thro
 }
 pg_cpu_ticks() { # data directory: CPU ticks so far of that PostgreSQL's postmaster, its backends and its exited children
   local pm; pm=$(head -1 "$1/postmaster.pid")
-  # a process that ends between the glob and its read makes cat fail, and with pipefail that failed the caller (one
-  # webhook phase in a few ended there without a word: the run's own curl and sleep processes come and go)
+  # a process (any on the machine) that ends between the glob and its read makes cat fail; with pipefail that failed
+  # this function, and benchmark.sh's `read ... < <(cpu_ticks)` then read nothing and ended the run without a word
+  # (set -e; session 26: in the webhook phase's JIT-settle loop); ab-get.sh calls this at its top level too
   { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v pm="$pm" '{pid = $1; sub(/^.*\) /, "")}
     $2 == pm {t += $12 + $13} pid == pm {t += $12 + $13 + $14 + $15} END {print t + 0}'
 }
