@@ -427,14 +427,18 @@ for settle in $(seq 1 30); do
   if (( (jit_a - jit_b) * 20 < (jvm_a - jvm_b) )); then settled="settled"; break; fi
 done
 echo "  the JIT $settled after $((WARMUP + 2 * settle)) s of deliveries (compilers $((jit_a - jit_b)) of the JVM's $((jvm_a - jvm_b)) ticks in the last 2 s)"
+vacuums() { psql_ "select vacuum_count || ' ' || autovacuum_count from pg_stat_user_tables where relname = 'webhook_deliveries'"; }
 record_start deliveries
+read -r VACUUMS0 AUTOVACUUMS0 < <(vacuums)
 BEFORE_DELIVERIES=$(cpu_ticks) N0=$(received) T0=$(now)
 sleep "$SECONDS_EACH"
 N1=$(received) T1=$(now)
 record_stop deliveries
 read -r DELIVERY_JVM DELIVERY_PG DELIVERY_JIT < <(per_request "$BEFORE_DELIVERIES" "$(cpu_ticks)" "$((N1 - N0))")
 WEBHOOK_RATE=$(python3 -c "print(f'{($N1 - $N0) / ($T1 - $T0):.0f}')")
+read -r VACUUMS1 AUTOVACUUMS1 < <(vacuums)
 (( N1 < QUEUED )) || echo "  (the queue ran empty during the measurement: queue more with a longer DURATION)"
+echo "  webhook_deliveries vacuumed during the measurement: $((VACUUMS1 - VACUUMS0)) times by the service (QueueVacuum), $((AUTOVACUUMS1 - AUTOVACUUMS0)) by autovacuum"
 echo "  measured: $((N1 - N0)) received in $(python3 -c "print(f'{$T1 - $T0:.1f}')") s: $WEBHOOK_RATE deliveries/s; CPU per delivery: JVM $DELIVERY_JVM ms (its JIT compilers $DELIVERY_JIT), PostgreSQL $DELIVERY_PG ms"
 if [[ "${PG_STATEMENTS:-}" == 1 ]]; then
   echo "pg_stat_statements, top 8 by total time during the webhook phase:"

@@ -55,6 +55,21 @@ public interface WebhookConfig {
     @WithDefault("5s")
     String pollEvery();
 
+    /**
+     * How often a replica checks whether webhook_deliveries has enough dead row versions to vacuum it (see
+     * delivery/QueueVacuum; Quarkus duration, or "off" to leave it to autovacuum).
+     */
+    @WithDefault("2s")
+    String vacuumEvery();
+
+    /** Dead row versions in webhook_deliveries from which a replica vacuums it (or vacuumDeadFraction, if more). */
+    @WithDefault("5000")
+    long vacuumDeadRows();
+
+    /** The same threshold as a fraction of its live rows: a large table is vacuumed less often (each VACUUM reads every index whole). */
+    @WithDefault("0.01")
+    double vacuumDeadFraction();
+
     /** Deliveries one replica sends at once. */
     @WithDefault("32")
     int concurrency();
