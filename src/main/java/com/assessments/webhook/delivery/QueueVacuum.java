@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.time.Duration;
 
@@ -22,29 +23,35 @@ import java.time.Duration;
  * Why: every claim finds each endpoint's earliest due deliveries by walking webhook_deliveries_endpoint_due from its
  * oldest entry. Each delivery leaves two dead entries at that end of the index (the version its claim replaced, and
  * the claimed version its outcome replaced), and only VACUUM removes them. In the benchmark's webhook phase the walk
- * grew from 4 to 127 pages per claim in a minute, until autovacuum ran. Autovacuum runs a table once 20 % of its rows
- * are dead (and checks a database once a minute): delivered rows are kept, so on a table of ten million deliveries
- * the walk would reach two million dead entries before it is cleaned. Here the threshold is a floor of dead rows, or a
- * fraction of the live ones when that is larger, so that each vacuum's own cost (it reads every index of the table
- * whole) stays in proportion to the dead rows it removes.
+ * grew from 4 to 127 pages per lookup in about a minute (autovacuum ran once meanwhile). Autovacuum takes a table once
+ * 20 % of its rows are dead (and checks a database once a minute): delivered rows are kept, so on a table of ten
+ * million deliveries the walk would reach two million dead entries before it is cleaned. Here the threshold is a
+ * floor of dead rows, or a fraction of the live ones when that is larger, so that each vacuum's own cost (it reads
+ * every index of the table whole) stays in proportion to the dead rows it removes.
  * <p>
- * On N replicas: a session advisory lock lets one vacuum at a time; the others skip, and so does a replica while
- * autovacuum holds the table (SKIP_LOCKED). INDEX_CLEANUP ON: without it, PostgreSQL skips the indexes when few heap
- * pages hold dead rows, which on a large table is always the case here, and the dead entries would stay.
+ * On N replicas: a VACUUM holds the table against any other (SKIP_LOCKED: a replica whose VACUUM finds the table
+ * taken, by another replica or by autovacuum, skips it), and the check reads the statistics the last VACUUM reset, so
+ * two replicas vacuum one after the other only if one checked while the other was vacuuming. INDEX_CLEANUP ON:
+ * without it, PostgreSQL skips the indexes when few heap pages hold dead rows, which on a large table is always the
+ * case here. TRUNCATE OFF: giving empty trailing pages back would take the table's exclusive lock, which claims and
+ * inserts wait for. Unlike autovacuum, this VACUUM does not give way to a migration's ALTER of the table, which waits
+ * for it to end.
+ * <p>
+ * Not recorded in job_runs (whose rows say when each job last ran): it runs only when due, so its last run says
+ * nothing about its health; {@code assessments_webhook_queue_vacuums_seconds} times the vacuums it ran.
  */
 @ApplicationScoped
 public class QueueVacuum {
 
-    private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
-    /** Keys of the advisory lock that lets one replica vacuum at a time ("WHK1", 2). */
-    static final int LOCK_CLASS = 0x57484b31;
-    static final int LOCK_ID = 2;
+    private static final Logger LOG = Logger.getLogger(QueueVacuum.class);
+    /** A VACUUM reads every index of the table whole: more than the pool's read timeout on a large table. */
+    private static final int VACUUM_TIMEOUT_MS = (int) Duration.ofMinutes(30).toMillis();
 
     private final DataSource dataSource;
     private final WebhookConfig config;
     private final JobRuns runs;
     private final Timer vacuums;
-    private volatile boolean refusedLogged;
+    private volatile boolean skipLogged;
 
     public QueueVacuum(DataSource dataSource, WebhookConfig config, JobRuns runs, MeterRegistry registry) {
         this.dataSource = dataSource;
@@ -63,56 +70,59 @@ public class QueueVacuum {
         }
         try {
             vacuumIfDue(config.vacuumDeadRows(), config.vacuumDeadFraction());
-        } catch (SQLException | RuntimeException e) {
-            LOG.warn("could not vacuum webhook_deliveries; autovacuum still will", e);
+        } catch (SQLException | RuntimeException e) { // the database away: said in one line, every 2 s per replica
+            LOG.warnf("could not vacuum webhook_deliveries (%s); autovacuum still will", e.getMessage());
         }
     }
 
     /**
      * Vacuums webhook_deliveries if its dead row versions (PostgreSQL's statistics, which lag by up to a second or so)
-     * reach {@code minDead} and {@code fraction} of its live rows, no other session holds the vacuum's advisory lock,
-     * and no other VACUUM holds the table. Returns whether it vacuumed.
+     * reach {@code minDead} and {@code fraction} of its live rows, and no other VACUUM holds the table. Returns whether
+     * it vacuumed (PostgreSQL's own count of manual vacuums of the table went up).
      */
     boolean vacuumIfDue(long minDead, double fraction) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true); // VACUUM cannot run in a transaction
-            boolean locked;
+            Long before = null;
             try (PreparedStatement due = c.prepareStatement("""
-                    select case when s.n_dead_tup >= greatest(?, s.n_live_tup * ?) then pg_try_advisory_lock(?, ?) else false end
-                    from pg_stat_user_tables s where s.relid = 'webhook_deliveries'::regclass""")) {
+                    select s.vacuum_count from pg_stat_user_tables s
+                    where s.relid = 'webhook_deliveries'::regclass and s.n_dead_tup >= greatest(?, s.n_live_tup * ?)""")) {
                 due.setLong(1, minDead);
                 due.setDouble(2, fraction);
-                due.setInt(3, LOCK_CLASS);
-                due.setInt(4, LOCK_ID);
                 try (ResultSet rs = due.executeQuery()) {
-                    locked = rs.next() && rs.getBoolean(1);
+                    if (rs.next()) {
+                        before = rs.getLong(1);
+                    }
                 }
             }
-            if (!locked) {
+            if (before == null) {
                 return false;
             }
+            int timeout = c.getNetworkTimeout();
+            long started = System.nanoTime();
+            SQLWarning warnings;
             try (Statement s = c.createStatement()) {
-                long started = System.nanoTime();
-                s.execute("vacuum (skip_locked, index_cleanup on) webhook_deliveries");
-                java.sql.SQLWarning skipped = s.getWarnings(); // VACUUM skips a table with a warning, not an error
-                if (skipped != null) {
-                    if (skipped.getMessage().contains("lock not available")) { // autovacuum has the table
-                        LOG.debugf("webhook_deliveries not vacuumed: %s", skipped.getMessage());
-                    } else if (!refusedLogged) { // a database role that may not vacuum it: said once, autovacuum does it
-                        refusedLogged = true;
-                        LOG.warnf("webhook_deliveries not vacuumed (%s); left to autovacuum", skipped.getMessage());
-                    }
-                    return false;
-                }
-                Duration took = Duration.ofNanos(System.nanoTime() - started);
+                c.setNetworkTimeout(Runnable::run, VACUUM_TIMEOUT_MS);
+                s.execute("vacuum (skip_locked, index_cleanup on, truncate off) webhook_deliveries");
+                warnings = s.getWarnings();
+            } finally {
+                c.setNetworkTimeout(Runnable::run, timeout);
+            }
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            boolean vacuumed;
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "select vacuum_count from pg_stat_user_tables where relid = 'webhook_deliveries'::regclass")) {
+                vacuumed = rs.next() && rs.getLong(1) > before;
+            }
+            if (vacuumed) {
                 vacuums.record(took);
                 LOG.debugf("vacuumed webhook_deliveries in %d ms", took.toMillis());
-            } finally {
-                try (Statement s = c.createStatement()) {
-                    s.execute("select pg_advisory_unlock(" + LOCK_CLASS + ", " + LOCK_ID + ")");
-                }
+            } else if (!skipLogged && warnings != null && !"55P03".equals(warnings.getSQLState())) {
+                // not a lock held by another VACUUM (55P03, the usual skip): a role that may not vacuum the table, say
+                skipLogged = true;
+                LOG.warnf("webhook_deliveries not vacuumed (%s); left to autovacuum", warnings.getMessage());
             }
-            return true;
+            return vacuumed;
         }
     }
 }
