@@ -10,7 +10,6 @@ import org.jboss.logging.Logger;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -31,7 +30,9 @@ import java.time.Duration;
  * <p>
  * On N replicas: a VACUUM holds the table against any other (SKIP_LOCKED: a replica whose VACUUM finds the table
  * taken, by another replica or by autovacuum, skips it), and the check reads the statistics the last VACUUM reset, so
- * two replicas vacuum one after the other only if one checked while the other was vacuuming. INDEX_CLEANUP ON:
+ * two replicas vacuum one after the other only if one checked while the other was vacuuming. Dead rows a VACUUM had
+ * to leave (an open transaction still sees them) do not count towards the next: behind a long transaction every
+ * replica would otherwise vacuum at every check and remove nothing. INDEX_CLEANUP ON:
  * without it, PostgreSQL skips the indexes when few heap pages hold dead rows, which on a large table is always the
  * case here. TRUNCATE OFF: giving empty trailing pages back would take the table's exclusive lock, which claims and
  * inserts wait for. Unlike autovacuum, this VACUUM does not give way to a migration's ALTER of the table, which waits
@@ -52,6 +53,8 @@ public class QueueVacuum {
     private final JobRuns runs;
     private final Timer vacuums;
     private volatile boolean skipLogged;
+    /** Dead row versions the last VACUUM run here left (only check() and tests call it: one caller at a time). */
+    private volatile long leftByLastVacuum;
 
     public QueueVacuum(DataSource dataSource, WebhookConfig config, JobRuns runs, MeterRegistry registry) {
         this.dataSource = dataSource;
@@ -77,25 +80,21 @@ public class QueueVacuum {
 
     /**
      * Vacuums webhook_deliveries if its dead row versions (PostgreSQL's statistics, which lag by up to a second or so)
-     * reach {@code minDead} and {@code fraction} of its live rows, and no other VACUUM holds the table. Returns whether
-     * it vacuumed (PostgreSQL's own count of manual vacuums of the table went up).
+     * reach {@code minDead} and {@code fraction} of its live rows, not counting those the last VACUUM seen here had to
+     * leave (an open transaction still sees them: vacuuming again would not remove them either), and no other VACUUM
+     * holds the table. Returns whether it vacuumed (PostgreSQL's count of manual vacuums of the table went up, and
+     * this one did not skip it).
      */
     boolean vacuumIfDue(long minDead, double fraction) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true); // VACUUM cannot run in a transaction
-            Long before = null;
-            try (PreparedStatement due = c.prepareStatement("""
-                    select s.vacuum_count from pg_stat_user_tables s
-                    where s.relid = 'webhook_deliveries'::regclass and s.n_dead_tup >= greatest(?, s.n_live_tup * ?)""")) {
-                due.setLong(1, minDead);
-                due.setDouble(2, fraction);
-                try (ResultSet rs = due.executeQuery()) {
-                    if (rs.next()) {
-                        before = rs.getLong(1);
-                    }
-                }
-            }
+            long[] before = deadLiveAndCount(c);
             if (before == null) {
+                return false;
+            }
+            long left = Math.min(leftByLastVacuum, before[0]); // fewer now: removed since (autovacuum, another replica)
+            leftByLastVacuum = left;
+            if (before[0] - left < Math.max(minDead, (long) (before[1] * fraction))) {
                 return false;
             }
             int timeout = c.getNetworkTimeout();
@@ -106,23 +105,49 @@ public class QueueVacuum {
                 s.execute("vacuum (skip_locked, index_cleanup on, truncate off) webhook_deliveries");
                 warnings = s.getWarnings();
             } finally {
-                c.setNetworkTimeout(Runnable::run, timeout);
+                restoreTimeout(c, timeout);
             }
             Duration took = Duration.ofNanos(System.nanoTime() - started);
-            boolean vacuumed;
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "select vacuum_count from pg_stat_user_tables where relid = 'webhook_deliveries'::regclass")) {
-                vacuumed = rs.next() && rs.getLong(1) > before;
-            }
+            long[] after = deadLiveAndCount(c);
+            boolean vacuumed = after != null && after[2] > before[2] && !skipped(warnings);
             if (vacuumed) {
+                leftByLastVacuum = after[0];
                 vacuums.record(took);
-                LOG.debugf("vacuumed webhook_deliveries in %d ms", took.toMillis());
-            } else if (!skipLogged && warnings != null && !"55P03".equals(warnings.getSQLState())) {
-                // not a lock held by another VACUUM (55P03, the usual skip): a role that may not vacuum the table, say
+                LOG.debugf("vacuumed webhook_deliveries in %d ms; %d dead row versions left", took.toMillis(), after[0]);
+            } else if (!skipLogged && warnings != null && !skipped(warnings)) {
+                // not a lock held by another VACUUM (the usual skip): a role that may not vacuum the table, say
                 skipLogged = true;
                 LOG.warnf("webhook_deliveries not vacuumed (%s); left to autovacuum", warnings.getMessage());
             }
             return vacuumed;
+        }
+    }
+
+    /** The table's dead and live row versions and manual vacuums so far, as PostgreSQL's statistics have them. */
+    private static long[] deadLiveAndCount(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("""
+                select n_dead_tup, n_live_tup, vacuum_count from pg_stat_user_tables
+                where relid = 'webhook_deliveries'::regclass""")) {
+            return rs.next() ? new long[]{rs.getLong(1), rs.getLong(2), rs.getLong(3)} : null;
+        }
+    }
+
+    /** Whether VACUUM skipped the table because another VACUUM held it (55P03, lock not available). */
+    private static boolean skipped(SQLWarning warnings) {
+        for (SQLWarning w = warnings; w != null; w = w.getNextWarning()) {
+            if ("55P03".equals(w.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The pool's timeout back; on a connection the VACUUM's timeout broke this fails, and the pool drops it anyway. */
+    private static void restoreTimeout(Connection c, int timeout) {
+        try {
+            c.setNetworkTimeout(Runnable::run, timeout);
+        } catch (SQLException e) {
+            LOG.debugf("could not restore the network timeout of a connection: %s", e.getMessage());
         }
     }
 }
