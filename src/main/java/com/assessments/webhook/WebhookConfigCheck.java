@@ -17,6 +17,7 @@ public class WebhookConfigCheck {
 
     WebhookConfigCheck(WebhookConfig config) {
         check(config.maxEndpoints());
+        checkVacuum(config.vacuumDeadRows(), config.vacuumDeadFraction());
     }
 
     /** @throws IllegalStateException when the value is above {@link #MAX_ENDPOINTS}; the service does not start */
@@ -24,6 +25,20 @@ public class WebhookConfigCheck {
         if (maxEndpoints > MAX_ENDPOINTS) {
             throw new IllegalStateException("assessments.webhooks.max-endpoints is " + maxEndpoints + "; it must be at most "
                     + MAX_ENDPOINTS + " (a fanned-out delivery's id numbers its endpoint in two base-62 characters)");
+        }
+    }
+
+    /**
+     * @throws IllegalStateException when the delivery queue's VACUUM threshold is not a positive count and a fraction
+     * in [0, 1]: a floor of 0 or less would vacuum at every check whatever the table (QueueVacuum)
+     */
+    static void checkVacuum(long deadRows, double deadFraction) {
+        if (deadRows < 1) {
+            throw new IllegalStateException("assessments.webhooks.vacuum-dead-rows is " + deadRows + "; it must be at least 1");
+        }
+        if (!(deadFraction >= 0 && deadFraction <= 1)) { // NaN too
+            throw new IllegalStateException("assessments.webhooks.vacuum-dead-fraction is " + deadFraction
+                    + "; it must be between 0 and 1");
         }
     }
 }

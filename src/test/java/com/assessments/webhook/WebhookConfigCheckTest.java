@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The endpoint cap's bound, checked at start without Bean Validation on the configuration mapping. */
+/** The endpoint cap's and the queue VACUUM threshold's bounds, checked at start without Bean Validation on the configuration mapping. */
 class WebhookConfigCheckTest {
 
     @Test
@@ -22,6 +22,21 @@ class WebhookConfigCheckTest {
         assertDoesNotThrow(() -> WebhookConfigCheck.check(3844));
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> WebhookConfigCheck.check(3845));
         assertTrue(refused.getMessage().contains("assessments.webhooks.max-endpoints is 3845"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAVacuumThresholdThatWouldVacuumAtEveryCheck() {
+        assertDoesNotThrow(() -> WebhookConfigCheck.checkVacuum(5000, 0.01));
+        assertDoesNotThrow(() -> WebhookConfigCheck.checkVacuum(1, 0));
+        assertDoesNotThrow(() -> WebhookConfigCheck.checkVacuum(Long.MAX_VALUE, 1));
+        for (long rows : new long[]{0, -1, Long.MIN_VALUE}) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> WebhookConfigCheck.checkVacuum(rows, 0.01));
+            assertTrue(refused.getMessage().contains("vacuum-dead-rows is " + rows), refused.getMessage());
+        }
+        for (double fraction : new double[]{-0.01, 1.01, Double.NaN, Double.POSITIVE_INFINITY}) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> WebhookConfigCheck.checkVacuum(5000, fraction));
+            assertTrue(refused.getMessage().contains("vacuum-dead-fraction is " + fraction), refused.getMessage());
+        }
     }
 
     /**

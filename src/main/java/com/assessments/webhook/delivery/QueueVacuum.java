@@ -97,15 +97,13 @@ public class QueueVacuum {
             if (before[0] - left < Math.max(minDead, (long) (before[1] * fraction))) {
                 return false;
             }
-            int timeout = c.getNetworkTimeout();
             long started = System.nanoTime();
             SQLWarning warnings;
+            // the pool sets a changed timeout back to its own when the connection returns (network-timeout, QueueVacuumTest)
+            c.setNetworkTimeout(Runnable::run, VACUUM_TIMEOUT_MS);
             try (Statement s = c.createStatement()) {
-                c.setNetworkTimeout(Runnable::run, VACUUM_TIMEOUT_MS);
                 s.execute("vacuum (skip_locked, index_cleanup on, truncate off) webhook_deliveries");
                 warnings = s.getWarnings();
-            } finally {
-                restoreTimeout(c, timeout);
             }
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             long[] after = deadLiveAndCount(c);
@@ -140,14 +138,5 @@ public class QueueVacuum {
             }
         }
         return false;
-    }
-
-    /** The pool's timeout back; on a connection the VACUUM's timeout broke this fails, and the pool drops it anyway. */
-    private static void restoreTimeout(Connection c, int timeout) {
-        try {
-            c.setNetworkTimeout(Runnable::run, timeout);
-        } catch (SQLException e) {
-            LOG.debugf("could not restore the network timeout of a connection: %s", e.getMessage());
-        }
     }
 }
