@@ -11,7 +11,7 @@
 # common.sh: JVM_OPTIONS_FILE, POD_MEMORY), then JAVA_OPTS, then a side's own options written after its jar,
 # separated by spaces: 'A.jar -Xmx256m' (another collector: 'A.jar -XX:-UseParallelGC -XX:+UseG1GC').
 # MODE=types compares the floor (GET /api/v1/assessments/types) instead, MODE=create creates with a test key (each
-# request a new session). Needs what scripts/benchmark.sh needs.
+# request a new session; KEY_ENV=live: with live keys, each create taking a license unit). Needs what scripts/benchmark.sh needs.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 source "$ROOT/scripts/bench/common.sh" # variant, service_jvm_options, start_service, free_port, as_pg, json, load, pg_throwaway, pg_cpu_ticks, await_answer
@@ -64,7 +64,7 @@ BASE=http://127.0.0.1:${PORT[A]}
 admin() { curl -sf -X "$1" "$BASE$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' ${3:+-d "$3"}; }
 ORG=$(admin POST /api/admin/organizations \
   '{"name":"Benchmark","assessmentTypes":["disc"],"licenses":{"disc":100000000},"rateLimitPerMinute":100000}' | json "['id']")
-new_key() { admin POST "/api/admin/organizations/$ORG/keys" '{"environment":"test"}' | json "['secretKey']['secret']"; }
+new_key() { admin POST "/api/admin/organizations/$ORG/keys" "{\"environment\":\"${KEY_ENV:-test}\"}" | json "['secretKey']['secret']"; }
 # sixteen keys, cycled request by request: both sides together make more than 4 keys' 100,000 a minute (the limit
 # holds across replicas, so A and B share it)
 KEYS=$(for _ in $(seq 1 16); do new_key; done | paste -sd,)

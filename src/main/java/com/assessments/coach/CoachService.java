@@ -54,7 +54,12 @@ public class CoachService {
         this.model = model;
     }
 
-    @Transactional
+    /**
+     * Three steps, so that no database connection waits for the model provider (up to its timeout, per message): the
+     * reads in one short transaction, the reply outside any, the turn stored in another. With the pool at a few
+     * connections per replica (DB_POOL_MAX), a few slow replies held across the call would have stopped every
+     * request of the replica ({@code CoachConnectionTest}).
+     */
     public CoachMessage send(Caller.KeyPrincipal key, CoachMessageRequest request) {
         RateLimiter.Decision decision = rateLimiter.check("coach:" + key.lineageId(), config.perMinute());
         if (!decision.allowed()) {
@@ -66,6 +71,21 @@ public class CoachService {
             throw ApiException.validation(List.of(new ApiException.FieldIssue(message.isEmpty() ? "message" : "candidateExternalId",
                     "must not be blank")));
         }
+        Context context = context(key, candidate, request);
+        Optional<String> fromModel = model.configured() && GuardRails.refusal(message).isEmpty()
+                ? model.reply(message, context.grounding(), context.history()) : Optional.empty();
+        String reply = fromModel.orElseGet(() -> builtIn.reply(message, context.grounding(), context.grounded()));
+        CoachMessageRecord record = store(key, candidate, context, message, reply, fromModel.isPresent());
+        return new CoachMessage().id(record.id).reply(record.reply).groundedOn(record.groundedOn)
+                .conversationId(record.conversationId).createdAt(Times.utc(record.createdAt));
+    }
+
+    /** What a reply is made from: the conversation (new or continued), its earlier turns, the grounding. */
+    record Context(String conversationId, List<ModelCoach.Turn> history, boolean grounded, List<GroundedSession> grounding) {
+    }
+
+    @Transactional
+    Context context(Caller.KeyPrincipal key, String candidate, CoachMessageRequest request) {
         String conversationId = request.getConversationId();
         List<CoachMessageRecord> history = List.of();
         if (conversationId != null) {
@@ -79,25 +99,26 @@ public class CoachService {
         }
         boolean grounded = request.getGrounding() != CoachGrounding.NONE;
         List<GroundedSession> grounding = grounded ? grounding(key, candidate, request.getSessionId()) : List.of();
-
         List<ModelCoach.Turn> turns = history.stream().map(h -> new ModelCoach.Turn(h.message, h.reply)).toList();
-        Optional<String> fromModel = model.configured() && GuardRails.refusal(message).isEmpty()
-                ? model.reply(message, grounding, turns) : Optional.empty();
+        return new Context(conversationId, turns, grounded, grounding);
+    }
 
+    @Transactional
+    CoachMessageRecord store(Caller.KeyPrincipal key, String candidate, Context context, String message, String reply,
+                             boolean fromModel) {
         CoachMessageRecord record = new CoachMessageRecord();
         record.id = Ids.id("cmsg_");
         record.organizationId = key.organizationId();
         record.environment = key.environment();
         record.candidateExternalId = candidate;
-        record.conversationId = conversationId;
+        record.conversationId = context.conversationId();
         record.message = message;
-        record.reply = fromModel.orElseGet(() -> builtIn.reply(message, grounding, grounded));
-        record.answeredBy = fromModel.isPresent() ? CoachMessageRecord.PROVIDER : CoachMessageRecord.BUILT_IN;
-        record.groundedOn = grounding.stream().map(GroundedSession::id).toList();
+        record.reply = reply;
+        record.answeredBy = fromModel ? CoachMessageRecord.PROVIDER : CoachMessageRecord.BUILT_IN;
+        record.groundedOn = context.grounding().stream().map(GroundedSession::id).toList();
         record.createdAt = clock.instant();
         record.persist();
-        return new CoachMessage().id(record.id).reply(record.reply).groundedOn(record.groundedOn)
-                .conversationId(record.conversationId).createdAt(Times.utc(record.createdAt));
+        return record;
     }
 
     /** Right to forget reaches the coach: the candidate's conversations go with any of their sessions. */

@@ -17,7 +17,13 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static com.assessments.coach.CoachTest.ask;
 import static com.assessments.coach.CoachTest.coach;
@@ -45,7 +51,7 @@ class CoachProviderTest {
             return Map.of("assessments.coach.provider.url", "http://127.0.0.1:" + PORT + "/v1",
                     "assessments.coach.provider.model", "coach-model-1",
                     "assessments.coach.provider.api-key", "sk-fake-provider-key",
-                    "assessments.coach.provider.timeout", "1s",
+                    "assessments.coach.provider.timeout", "2s",
                     "assessments.coach.per-minute", "4");
         }
     }
@@ -56,6 +62,9 @@ class CoachProviderTest {
     static final List<Received> RECEIVED = new CopyOnWriteArrayList<>();
     static volatile String mode = "ok";
     static HttpServer server;
+    /** "hold": how many calls the fake has received and holds until the test counts down the latch. */
+    static final AtomicInteger HELD = new AtomicInteger();
+    static final AtomicReference<CountDownLatch> RELEASE = new AtomicReference<>(new CountDownLatch(0));
 
     @BeforeAll
     static void startFakeProvider() throws IOException {
@@ -69,7 +78,11 @@ class CoachProviderTest {
                 default -> ANSWER;
             };
             if (mode.equals("slow")) {
-                sleep(3000); // beyond the 1 s time limit
+                sleep(3000); // beyond the 2 s time limit
+            }
+            if (mode.equals("hold")) {
+                HELD.incrementAndGet();
+                await(RELEASE.get());
             }
             byte[] out = ("{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"" + content + "\"}}]}")
                     .getBytes(StandardCharsets.UTF_8);
@@ -78,6 +91,7 @@ class CoachProviderTest {
             exchange.getResponseBody().write(out);
             exchange.close();
         });
+        server.setExecutor(Executors.newCachedThreadPool()); // calls at once, not one after another
         server.start();
     }
 
@@ -139,6 +153,59 @@ class CoachProviderTest {
                 .header("Retry-After", org.hamcrest.Matchers.notNullValue());
         // other routes of the key are not limited by it
         io.restassured.RestAssured.given().auth().oauth2(test.secretKey()).get("/api/v1/sessions").then().statusCode(200);
+    }
+
+    /**
+     * The model call holds no database connection: more grounded messages wait for the provider at once than the pool
+     * has connections (DB_POOL_MAX, 5 here; the webhook listener keeps one), and the replica still answers meanwhile.
+     * Holding the read transaction across the call, only four reached the provider and the others waited for a
+     * connection until the pool gave up on them (503 after its 1 s).
+     */
+    @Test
+    void noDatabaseConnectionWaitsForTheProvider() throws Exception {
+        int pool = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getValue("quarkus.datasource.jdbc.max-size", Integer.class);
+        int messages = pool + 1;
+        List<String> keys = new java.util.ArrayList<>();
+        String session = null;
+        for (int i = 0; i < messages; i++) { // a tenant each: the coach's own limit is 4 a minute per key
+            Admin.Keys test = Admin.newTenant("test");
+            String id = completed(test.secretKey(), "disc", "cand-h"); // grounded: the reads take a connection
+            session = session == null ? id : session;
+            keys.add(test.secretKey());
+        }
+        String firstKey = keys.get(0);
+        mode = "hold";
+        HELD.set(0);
+        RELEASE.set(new CountDownLatch(1));
+        var senders = Executors.newFixedThreadPool(messages); // not the common pool: one thread on 2 cores
+        var replies = keys.stream().map(key -> CompletableFuture.supplyAsync(() ->
+                coach(key, ask("cand-h", "What are my strengths?")).extract().statusCode(), senders)).toList();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1500); // before the provider's 2 s
+            while (HELD.get() < messages && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(messages, HELD.get(), "messages waiting for the provider at once");
+            // every connection is free for other work meanwhile
+            io.restassured.RestAssured.given().auth().oauth2(firstKey).get("/api/v1/sessions/" + session)
+                    .then().statusCode(200);
+        } finally {
+            RELEASE.get().countDown();
+            mode = "ok";
+        }
+        for (var reply : replies) {
+            assertEquals(200, reply.get(10, TimeUnit.SECONDS));
+        }
+        senders.shutdown();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void sleep(long millis) {
