@@ -115,7 +115,7 @@ export PGHOST=127.0.0.1 PGPORT=$PG_PORT PGUSER=postgres PGDATABASE=postgres
 psql_() { psql -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
 psql_ "create extension if not exists pg_stat_statements" || true
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on port $PG_PORT: $PG_SETTINGS (the rest default)"
-echo "machine: $(nproc) cores, load average at start $(load)"
+echo "machine: $(nproc) cores, load average at start $(load); the service's connection pool: ${DB_POOL_MAX:-the default} (DB_POOL_MAX)"
 
 # --- service ----------------------------------------------------------------------------------------------------
 RECEIVER_PORT=$(free_port)
