@@ -58,7 +58,8 @@ public class CoachService {
      * Three steps, so that no database connection waits for the model provider (up to its timeout, per message): the
      * reads in one short transaction, the reply outside any, the turn stored in another. With the pool at a few
      * connections per replica (DB_POOL_MAX), a few slow replies held across the call would have stopped every
-     * request of the replica ({@code CoachConnectionTest}).
+     * request of the replica ({@code CoachProviderTest.noDatabaseConnectionWaitsForTheProvider}). The rate limit's
+     * count is written on its own (before, it joined the transaction and kept its row locked across the call).
      */
     public CoachMessage send(Caller.KeyPrincipal key, CoachMessageRequest request) {
         RateLimiter.Decision decision = rateLimiter.check("coach:" + key.lineageId(), config.perMinute());

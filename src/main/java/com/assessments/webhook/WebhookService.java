@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 
 /** Webhook endpoints of the caller's organization and environment: register, change, rotate, delete, recover. */
 @ApplicationScoped
@@ -124,16 +125,29 @@ public class WebhookService {
      * Changes what is given; enabling clears disabledReason, disabling sets it to manual. Null members keep their
      * value (the contract's PATCH rule), so a body of nulls only changes nothing and answers the endpoint as it is,
      * like the organization PATCH; an empty body is refused before this by the contract's minProperties.
+     * <p>
+     * A new URL's host is resolved (the SSRF check) before the first statement, as create resolves it: a slow
+     * resolver holds no connection of the pool (DB_POOL_MAX). Its refusal is answered where it was before, after a
+     * 404 and the https rule.
      */
-    @Transactional
     public WebhookEndpoint update(Owner key, String id, String url, List<String> events, String description,
                                   String status) {
+        Optional<ApiException> unresolved = url == null ? Optional.empty() : resolveRefusal(url);
+        return apply(key, id, url, unresolved, events, description, status);
+    }
+
+    @Transactional
+    WebhookEndpoint apply(Owner key, String id, String url, Optional<ApiException> unresolved, List<String> events,
+                          String description, String status) {
         WebhookEndpoint e = get(key, id);
         if (url == null && events == null && description == null && status == null) {
             return e; // nulls only: nothing changes, updatedAt included
         }
         if (url != null) {
-            checkUrl(url, e.environment);
+            checkScheme(parse(url), e.environment);
+            if (unresolved.isPresent()) {
+                throw unresolved.get();
+            }
         }
         checkEvents(events);
         if (url != null) {
@@ -249,20 +263,41 @@ public class WebhookService {
 
     /** Live endpoints need https unless allow-http-live; test endpoints follow allow-http. */
     private void checkUrl(String url, String environment) {
-        URI uri;
+        URI uri = parse(url);
+        checkScheme(uri, environment);
+        resolveRefusal(url).ifPresent(refusal -> {
+            throw refusal;
+        });
+    }
+
+    private static URI parse(String url) {
         try {
-            uri = URI.create(url);
+            return URI.create(url);
         } catch (IllegalArgumentException e) {
             throw ApiException.validation("url", "is not a valid URL");
         }
+    }
+
+    private void checkScheme(URI uri, String environment) {
         boolean httpAllowed = "live".equals(environment) ? config.allowHttpLive() : config.allowHttp();
         if ("http".equalsIgnoreCase(uri.getScheme()) && !httpAllowed) {
             throw ApiException.validation("url", "must use https");
         }
+    }
+
+    /** The SSRF check's refusal, if any (a URL that does not parse is refused by parse, not here). */
+    private Optional<ApiException> resolveRefusal(String url) {
+        URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
         try {
             guard.resolveAllowed(uri);
+            return Optional.empty();
         } catch (SsrfGuard.Blocked e) {
-            throw ApiException.validation("url", e.getMessage());
+            return Optional.of(ApiException.validation("url", e.getMessage()));
         }
     }
 }

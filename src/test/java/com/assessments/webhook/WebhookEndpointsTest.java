@@ -64,24 +64,27 @@ class WebhookEndpointsTest {
         CountDownLatch start = new CountDownLatch(1);
         CountDownLatch rest = new CountDownLatch(1);
         List<Future<Response>> calls = new ArrayList<>();
-        try (Connection gate = dataSource.getConnection(); Connection watch = dataSource.getConnection()) {
-            // widen the race on purpose: inserts wait behind this lock while counts still read, as they would under load
-            gate.setAutoCommit(false);
-            try (Statement st = gate.createStatement()) {
-                st.execute("lock table webhook_endpoints in share mode");
+        try {
+            try (Connection gate = dataSource.getConnection(); Connection watch = dataSource.getConnection()) {
+                // widen the race on purpose: inserts wait behind this lock while counts still read, as under load
+                gate.setAutoCommit(false);
+                try (Statement st = gate.createStatement()) {
+                    st.execute("lock table webhook_endpoints in share mode");
+                }
+                for (int i = 0; i < callers; i++) {
+                    CountDownLatch go = i < held ? start : rest;
+                    Callable<Response> call = () -> {
+                        go.await();
+                        return create(keys.secretKey(), "http://127.0.0.1/cap");
+                    };
+                    calls.add(pool.submit(call));
+                }
+                start.countDown();
+                assertTrue(awaitWaitingOnLocks(watch, held, Duration.ofSeconds(10)), "the held callers wait on locks");
+                gate.commit();
             }
-            for (int i = 0; i < callers; i++) {
-                CountDownLatch go = i < held ? start : rest;
-                Callable<Response> call = () -> {
-                    go.await();
-                    return create(keys.secretKey(), "http://127.0.0.1/cap");
-                };
-                calls.add(pool.submit(call));
-            }
-            start.countDown();
-            awaitWaitingOnLocks(watch, held, Duration.ofSeconds(4));
-            // the rest only now: a request that waits longer than the pool's 1 s for a connection gets 503
-            gate.commit();
+            // the rest only now, with both connections back in the pool: a request that waits longer than the pool's
+            // 1 s for a connection gets 503
             rest.countDown();
 
             int created = 0, refused = 0;
@@ -104,19 +107,20 @@ class WebhookEndpointsTest {
                 keys.orgId()));
     }
 
-    /** Waits (bounded) until this many database sessions wait on a lock. */
-    private static void awaitWaitingOnLocks(Connection watch, int sessions, Duration timeout) throws Exception {
+    /** Waits (bounded) until this many database sessions wait on a lock; false when they did not in time. */
+    private static boolean awaitWaitingOnLocks(Connection watch, int sessions, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             try (Statement st = watch.createStatement(); ResultSet rs = st.executeQuery("select count(*) from pg_stat_activity"
                     + " where wait_event_type = 'Lock' and datname = current_database()")) {
                 rs.next();
                 if (rs.getLong(1) >= sessions) {
-                    return;
+                    return true;
                 }
             }
             Thread.sleep(20);
         }
+        return false;
     }
 
     @Test
@@ -140,6 +144,29 @@ class WebhookEndpointsTest {
         String testId = create(test.secretKey(), "http://127.0.0.1:9/hooks").then().statusCode(201).extract().path("id");
         api().auth().oauth2(test.secretKey()).contentType(ContentType.JSON).body(Map.of("url", "http://127.0.0.1:9/v2"))
                 .patch("/api/v1/webhooks/{id}", testId).then().statusCode(200).body("url", equalTo("http://127.0.0.1:9/v2"));
+    }
+
+    /**
+     * A PATCH resolves its URL's host before its transaction (no connection waits for the resolver), and still refuses
+     * in the order it did: an unknown endpoint (404), then the https rule, then the SSRF check; nothing changes.
+     */
+    @Test
+    void patchRefusesTheUrlInTheSameOrderAsBefore() {
+        String organization = Admin.createOrganization("Patch order", Map.of("disc", 1));
+        Admin.Keys live = Admin.issueKeys(organization, "live", Map.of());
+        String id = create(live.secretKey(), "https://127.0.0.1:9/hooks").then().statusCode(201).extract().path("id");
+        api().auth().oauth2(live.secretKey()).contentType(ContentType.JSON).body(Map.of("url", "https://10.1.2.3/"))
+                .patch("/api/v1/webhooks/{id}", "whk_unknown").then().statusCode(404)
+                .body("error.code", equalTo("webhook_not_found"));
+        api().auth().oauth2(live.secretKey()).contentType(ContentType.JSON).body(Map.of("url", "http://10.1.2.3/"))
+                .patch("/api/v1/webhooks/{id}", id).then().statusCode(400)
+                .body("error.details.errors[0].issue", equalTo("must use https"));
+        api().auth().oauth2(live.secretKey()).contentType(ContentType.JSON).body(Map.of("url", "https://10.1.2.3/", "description", "x"))
+                .patch("/api/v1/webhooks/{id}", id).then().statusCode(400)
+                .body("error.details.errors[0].field", equalTo("url"))
+                .body("error.details.errors[0].issue", org.hamcrest.Matchers.startsWith("is not allowed"));
+        api().auth().oauth2(live.secretKey()).get("/api/v1/webhooks/{id}", id).then().statusCode(200)
+                .body("url", equalTo("https://127.0.0.1:9/hooks")).body("description", org.hamcrest.Matchers.nullValue());
     }
 
     @Test
