@@ -132,12 +132,12 @@ public class WebhookService {
      */
     public WebhookEndpoint update(Owner key, String id, String url, List<String> events, String description,
                                   String status) {
-        Optional<ApiException> unresolved = url == null ? Optional.empty() : resolveRefusal(url);
-        return apply(key, id, url, unresolved, events, description, status);
+        Optional<String> blocked = url == null ? Optional.empty() : tryParse(url).flatMap(this::blockedReason);
+        return apply(key, id, url, blocked, events, description, status);
     }
 
     @Transactional
-    WebhookEndpoint apply(Owner key, String id, String url, Optional<ApiException> unresolved, List<String> events,
+    WebhookEndpoint apply(Owner key, String id, String url, Optional<String> blocked, List<String> events,
                           String description, String status) {
         WebhookEndpoint e = get(key, id);
         if (url == null && events == null && description == null && status == null) {
@@ -145,8 +145,8 @@ public class WebhookService {
         }
         if (url != null) {
             checkScheme(parse(url), e.environment);
-            if (unresolved.isPresent()) {
-                throw unresolved.get();
+            if (blocked.isPresent()) {
+                throw ApiException.validation("url", blocked.get());
             }
         }
         checkEvents(events);
@@ -265,16 +265,21 @@ public class WebhookService {
     private void checkUrl(String url, String environment) {
         URI uri = parse(url);
         checkScheme(uri, environment);
-        resolveRefusal(url).ifPresent(refusal -> {
-            throw refusal;
-        });
+        Optional<String> blocked = blockedReason(uri);
+        if (blocked.isPresent()) {
+            throw ApiException.validation("url", blocked.get());
+        }
     }
 
     private static URI parse(String url) {
+        return tryParse(url).orElseThrow(() -> ApiException.validation("url", "is not a valid URL"));
+    }
+
+    private static Optional<URI> tryParse(String url) {
         try {
-            return URI.create(url);
+            return Optional.of(URI.create(url));
         } catch (IllegalArgumentException e) {
-            throw ApiException.validation("url", "is not a valid URL");
+            return Optional.empty();
         }
     }
 
@@ -285,19 +290,13 @@ public class WebhookService {
         }
     }
 
-    /** The SSRF check's refusal, if any (a URL that does not parse is refused by parse, not here). */
-    private Optional<ApiException> resolveRefusal(String url) {
-        URI uri;
-        try {
-            uri = URI.create(url);
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
+    /** Why the SSRF check refuses the URL's host (it resolves the host), if it does. */
+    private Optional<String> blockedReason(URI uri) {
         try {
             guard.resolveAllowed(uri);
             return Optional.empty();
         } catch (SsrfGuard.Blocked e) {
-            return Optional.of(ApiException.validation("url", e.getMessage()));
+            return Optional.of(e.getMessage());
         }
     }
 }

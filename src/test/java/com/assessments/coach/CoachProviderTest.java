@@ -7,6 +7,8 @@ import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -164,10 +167,9 @@ class CoachProviderTest {
      */
     @Test
     void noDatabaseConnectionWaitsForTheProvider() throws Exception {
-        int pool = org.eclipse.microprofile.config.ConfigProvider.getConfig()
-                .getValue("quarkus.datasource.jdbc.max-size", Integer.class);
+        int pool = ConfigProvider.getConfig().getValue("quarkus.datasource.jdbc.max-size", Integer.class);
         int messages = pool + 1;
-        List<String> keys = new java.util.ArrayList<>();
+        List<String> keys = new ArrayList<>();
         String session = null;
         for (int i = 0; i < messages; i++) { // a tenant each: the coach's own limit is 4 a minute per key
             Admin.Keys test = Admin.newTenant("test");
@@ -190,16 +192,15 @@ class CoachProviderTest {
             }
             assertEquals(messages, HELD.get(), "messages waiting for the provider at once");
             // every connection is free for other work meanwhile
-            io.restassured.RestAssured.given().auth().oauth2(firstKey).get("/api/v1/sessions/" + session)
-                    .then().statusCode(200);
+            RestAssured.given().auth().oauth2(firstKey).get("/api/v1/sessions/" + session).then().statusCode(200);
         } finally {
             RELEASE.get().countDown();
             mode = "ok";
+            senders.shutdown(); // the calls in flight still end
         }
         for (var reply : replies) {
             assertEquals(200, reply.get(10, TimeUnit.SECONDS));
         }
-        senders.shutdown();
     }
 
     private static void await(CountDownLatch latch) {
