@@ -2,6 +2,7 @@ package com.assessments.common;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,7 +33,8 @@ import java.util.regex.Pattern;
  * CPU in a profile). Runs on the connection the pool hands out, which inside a transaction is the one enlisted in it,
  * or, inside {@link #inLocalTransaction} on this thread, on that transaction's connection.
  * Parameters: String, Integer, Long, Boolean, Instant (as timestamptz, microseconds), String[] (as text[]), byte[]
- * (as bytea), null.
+ * (as bytea), null. Writes whose outcome is needed only later can be {@link #queue queued}: they go to the database in
+ * the same round trip as the transaction's next statement.
  */
 @ApplicationScoped
 public class Sql {
@@ -43,8 +46,39 @@ public class Sql {
     private record Prepared(String jdbc, int[] ordinals) {
     }
 
-    /** A transaction begun by {@link #inLocalTransaction} on one thread: its connection, and what runs after it commits. */
-    private record Local(Connection connection, List<Runnable> afterCommit) {
+    /**
+     * A transaction begun by {@link #inLocalTransaction} on one thread: its connection, what runs after it commits, and
+     * its {@link #queue queued} writes.
+     */
+    private record Local(Connection connection, List<Runnable> afterCommit, List<Step> queued) {
+    }
+
+    /** One statement of a round trip; {@code queued} is its handle when it was queued. */
+    private record Step(String sql, Object[] params, Queued queued) {
+    }
+
+    /** The key of a JTA transaction's queued writes among its resources. */
+    private static final Object QUEUE = new Object();
+
+    /** A queued write: its row count once it has been sent. */
+    public static final class Queued {
+        private final Sql sql;
+        private int count = -1;
+
+        private Queued(Sql sql) {
+            this.sql = sql;
+        }
+
+        /** Rows changed; sends the transaction's queue first if it has not gone yet. */
+        public int count() {
+            if (count < 0) {
+                sql.sendQueue();
+            }
+            if (count < 0) {
+                throw new IllegalStateException("this write was queued in a transaction that has ended");
+            }
+            return count;
+        }
     }
 
     private final Map<String, Prepared> prepared = new ConcurrentHashMap<>();
@@ -81,12 +115,15 @@ public class Sql {
             close(connection);
             throw new IllegalStateException("transaction failed", e);
         }
-        Local tx = new Local(connection, new ArrayList<>(1));
+        Local tx = new Local(connection, new ArrayList<>(1), new ArrayList<>(4));
         local.set(tx);
         T result;
         boolean lendable = true;
         try {
             result = work.call();
+            if (!tx.queued().isEmpty()) {
+                send(connection, tx.queued(), null);
+            }
             connection.commit();
         } catch (Throwable e) {
             lendable = rolledBack(connection, e);
@@ -157,31 +194,150 @@ public class Sql {
         }
     }
 
+    /**
+     * Queues an insert, update or delete in this transaction: it is sent with the transaction's next statement of this
+     * class, in one round trip with it (or by {@link Queued#count}, or before the commit if nothing came). Why: each
+     * round trip on a busy machine waits for the database's backend to be scheduled and then for this thread again;
+     * a live create's four writes took four of them. Queue only what no Hibernate statement of the same transaction
+     * must see: Hibernate's statements do not send the queue. Refused outside a transaction.
+     */
+    public Queued queue(String sql, Object... params) {
+        Queued queued = new Queued(this);
+        queued(true).add(new Step(sql, params, queued));
+        return queued;
+    }
+
+    /**
+     * This transaction's queue of writes, made (and, in a JTA transaction, sent before the commit) on first use when
+     * {@code make}; null when there is none.
+     */
+    @SuppressWarnings("unchecked")
+    private List<Step> queued(boolean make) {
+        Local tx = local.get();
+        if (tx != null) {
+            return tx.queued();
+        }
+        if (transactions.getTransactionStatus() == Status.STATUS_NO_TRANSACTION) {
+            if (make) {
+                throw new IllegalStateException("a write can be queued only in a transaction");
+            }
+            return null;
+        }
+        List<Step> queue = (List<Step>) transactions.getResource(QUEUE);
+        if (queue == null && make) {
+            List<Step> made = new ArrayList<>(4);
+            transactions.putResource(QUEUE, made);
+            transactions.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() { // a write nothing sent yet still belongs to the transaction
+                    if (!made.isEmpty()) {
+                        sendQueue();
+                    }
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                }
+            });
+            queue = made;
+        }
+        return queue;
+    }
+
+    /** Sends this transaction's queued writes, if any, in one round trip. */
+    private void sendQueue() {
+        List<Step> queue = queued(false);
+        if (queue != null && !queue.isEmpty()) {
+            sendWith(queue, null);
+        }
+    }
+
+    /** The queued writes and then {@code last} (or none) in one round trip; {@code last}'s result (rows or count). */
+    private Object sendWith(List<Step> queue, Step last) {
+        Local tx = local.get();
+        try (Connection pooled = tx == null ? dataSource.getConnection() : null) {
+            return send(tx == null ? pooled : tx.connection(), queue, last);
+        } catch (SQLException e) { // no connection, or none could be given back
+            throw new IllegalStateException("queued statements failed", e);
+        }
+    }
+
+    private Object send(Connection connection, List<Step> queue, Step last) {
+        List<Step> steps = new ArrayList<>(queue.size() + 1);
+        steps.addAll(queue);
+        queue.clear(); // sent, or failed with the transaction
+        if (last != null) {
+            steps.add(last);
+        }
+        String jdbc = steps.stream().map(step -> prepared(step.sql()).jdbc()).collect(Collectors.joining(";\n"));
+        try (PreparedStatement statement = connection.prepareStatement(jdbc)) {
+            int index = 1;
+            for (Step step : steps) {
+                index = bind(connection, statement, index, step.sql(), step.params());
+            }
+            boolean rows = statement.execute();
+            Object result = null;
+            for (int i = 0; i < steps.size(); i++) {
+                if (i > 0) {
+                    rows = statement.getMoreResults();
+                }
+                int count;
+                if (rows) {
+                    try (ResultSet rs = statement.getResultSet()) {
+                        List<Object[]> read = read(rs);
+                        count = read.size();
+                        result = read;
+                    }
+                } else {
+                    count = statement.getUpdateCount();
+                    result = count;
+                }
+                Queued queued = steps.get(i).queued();
+                if (queued != null) {
+                    queued.count = count;
+                }
+            }
+            return result;
+        } catch (SQLException e) {
+            throw new IllegalStateException("statements failed: " + steps.stream().map(step -> firstLine(step.sql()))
+                    .collect(Collectors.joining(" / ")), e);
+        }
+    }
+
     /** The rows of a query, each as its columns in order (timestamps as Instant, text as String). */
+    @SuppressWarnings("unchecked")
     public List<Object[]> rows(String sql, Object... params) {
+        List<Step> queue = queued(false);
+        if (queue != null && !queue.isEmpty()) {
+            return (List<Object[]>) sendWith(queue, new Step(sql, params, null));
+        }
         Local tx = local.get();
         try (Connection pooled = tx == null ? dataSource.getConnection() : null;
              PreparedStatement statement = prepare(tx == null ? pooled : tx.connection(), sql, params);
              ResultSet rs = statement.executeQuery()) {
-            ResultSetMetaData meta = rs.getMetaData();
-            int columns = meta.getColumnCount();
-            boolean[] timestamp = new boolean[columns];
-            for (int c = 0; c < columns; c++) {
-                int type = meta.getColumnType(c + 1);
-                timestamp[c] = type == Types.TIMESTAMP || type == Types.TIMESTAMP_WITH_TIMEZONE;
-            }
-            List<Object[]> out = new ArrayList<>();
-            while (rs.next()) {
-                Object[] row = new Object[columns];
-                for (int c = 0; c < columns; c++) {
-                    row[c] = timestamp[c] ? instant(rs, c + 1) : rs.getObject(c + 1);
-                }
-                out.add(row);
-            }
-            return out;
+            return read(rs);
         } catch (SQLException e) {
             throw new IllegalStateException("statement failed: " + firstLine(sql), e);
         }
+    }
+
+    private static List<Object[]> read(ResultSet rs) throws SQLException {
+        ResultSetMetaData meta = rs.getMetaData();
+        int columns = meta.getColumnCount();
+        boolean[] timestamp = new boolean[columns];
+        for (int c = 0; c < columns; c++) {
+            int type = meta.getColumnType(c + 1);
+            timestamp[c] = type == Types.TIMESTAMP || type == Types.TIMESTAMP_WITH_TIMEZONE;
+        }
+        List<Object[]> out = new ArrayList<>();
+        while (rs.next()) {
+            Object[] row = new Object[columns];
+            for (int c = 0; c < columns; c++) {
+                row[c] = timestamp[c] ? instant(rs, c + 1) : rs.getObject(c + 1);
+            }
+            out.add(row);
+        }
+        return out;
     }
 
     /** The first column of every row. */
@@ -196,6 +352,10 @@ public class Sql {
 
     /** Rows changed by an insert, update or delete. */
     public int update(String sql, Object... params) {
+        List<Step> queue = queued(false);
+        if (queue != null && !queue.isEmpty()) {
+            return (Integer) sendWith(queue, new Step(sql, params, null));
+        }
         Local tx = local.get();
         try (Connection pooled = tx == null ? dataSource.getConnection() : null;
              PreparedStatement statement = prepare(tx == null ? pooled : tx.connection(), sql, params)) {
@@ -205,30 +365,41 @@ public class Sql {
         }
     }
 
+    private Prepared prepared(String sql) {
+        return prepared.computeIfAbsent(sql, Sql::parse);
+    }
+
     private PreparedStatement prepare(Connection connection, String sql, Object[] params) throws SQLException {
-        Prepared p = prepared.computeIfAbsent(sql, Sql::parse);
-        PreparedStatement statement = connection.prepareStatement(p.jdbc());
+        PreparedStatement statement = connection.prepareStatement(prepared(sql).jdbc());
         try {
-            // each ordinal's JDBC value is made once, however often the statement uses it (the delivery claim uses its
-            // time six times and its list of ids four: each use was an array and a timestamp built again)
-            Object[] values = new Object[params.length];
-            for (int i = 0; i < p.ordinals().length; i++) {
-                int ordinal = p.ordinals()[i];
-                if (ordinal < 1 || ordinal > params.length) {
-                    throw new IllegalArgumentException("no value for ?" + ordinal + " in " + firstLine(sql));
-                }
-                Object value = values[ordinal - 1];
-                if (value == null) {
-                    value = jdbcValue(connection, params[ordinal - 1]);
-                    values[ordinal - 1] = value;
-                }
-                bind(statement, i + 1, value);
-            }
+            bind(connection, statement, 1, sql, params);
             return statement;
         } catch (SQLException | RuntimeException e) {
             statement.close();
             throw e;
         }
+    }
+
+    /** Binds {@code sql}'s parameters from JDBC's {@code first}; returns the index after its last. */
+    private int bind(Connection connection, PreparedStatement statement, int first, String sql, Object[] params)
+            throws SQLException {
+        Prepared p = prepared(sql);
+        // each ordinal's JDBC value is made once, however often the statement uses it (the delivery claim uses its
+        // time six times and its list of ids four: each use was an array and a timestamp built again)
+        Object[] values = new Object[params.length];
+        for (int i = 0; i < p.ordinals().length; i++) {
+            int ordinal = p.ordinals()[i];
+            if (ordinal < 1 || ordinal > params.length) {
+                throw new IllegalArgumentException("no value for ?" + ordinal + " in " + firstLine(sql));
+            }
+            Object value = values[ordinal - 1];
+            if (value == null) {
+                value = jdbcValue(connection, params[ordinal - 1]);
+                values[ordinal - 1] = value;
+            }
+            bind(statement, first + i, value);
+        }
+        return first + p.ordinals().length;
     }
 
     private static Prepared parse(String sql) {

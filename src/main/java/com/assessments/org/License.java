@@ -44,6 +44,27 @@ public class License extends PanacheEntityBase {
         return LicenseStripes.take(sql, organizationId, assessmentType);
     }
 
+    /**
+     * {@link #take}, its first statement queued: sent with the transaction's next statement ({@link Sql#queue});
+     * {@link Take#taken} answers.
+     */
+    public static Take queueTake(Sql sql, String organizationId, String assessmentType) {
+        return new Take(LicenseStripes.queueTake(sql, organizationId, assessmentType));
+    }
+
+    /** A take of one license under way; {@link #taken} is false when none was left. */
+    public static final class Take {
+        private final LicenseStripes.Take stripes;
+
+        private Take(LicenseStripes.Take stripes) {
+            this.stripes = stripes;
+        }
+
+        public boolean taken() {
+            return stripes.taken();
+        }
+    }
+
     /** Sets the capacity, creating the license (and its stripes) the first time. */
     static void setCapacity(String organizationId, String assessmentType, int capacity) {
         License license = find("organizationId = ?1 and assessmentType = ?2", organizationId, assessmentType).firstResult();

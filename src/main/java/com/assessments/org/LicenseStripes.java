@@ -44,20 +44,40 @@ final class LicenseStripes {
      * native queries: this runs in every live create, and a native query flushes and resolves its mapping each time.
      */
     static boolean take(Sql sql, String organizationId, String assessmentType) {
-        for (int round = 0; round < MAX_ROUNDS; round++) {
-            if (sql.update(TAKE_UNHELD, organizationId, assessmentType) > 0) {
+        return queueTake(sql, organizationId, assessmentType).taken();
+    }
+
+    /**
+     * The same, its first statement queued ({@link Sql#queue}): it goes to the database with the transaction's next
+     * statement, and {@link Take#taken} finishes the take.
+     */
+    static Take queueTake(Sql sql, String organizationId, String assessmentType) {
+        return new Take(sql, organizationId, assessmentType, sql.queue(TAKE_UNHELD, organizationId, assessmentType));
+    }
+
+    /** A take whose first round (an unheld stripe) has been queued. */
+    record Take(Sql sql, String organizationId, String assessmentType, Sql.Queued firstRound) {
+
+        /** True once a unit is taken (after the first round's own result, waiting if need be); false when none is left. */
+        boolean taken() {
+            if (firstRound.count() > 0) {
                 return true;
             }
-            if (!(Boolean) sql.column(ANY_LEFT, organizationId, assessmentType).get(0)) {
-                return false;
+            for (int round = 0; round < MAX_ROUNDS; round++) {
+                if (round > 0 && sql.update(TAKE_UNHELD, organizationId, assessmentType) > 0) {
+                    return true;
+                }
+                if (!(Boolean) sql.column(ANY_LEFT, organizationId, assessmentType).get(0)) {
+                    return false;
+                }
+                // every stripe with a free unit is held by a create in flight: wait for one; if its holder took the
+                // last unit, the locked row no longer matches and nothing is taken, so look again
+                if (sql.update(TAKE_WAITING, organizationId, assessmentType) > 0) {
+                    return true;
+                }
             }
-            // every stripe with a free unit is held by a create in flight: wait for one; if its holder took the last
-            // unit, the locked row no longer matches and nothing is taken, so look again
-            if (sql.update(TAKE_WAITING, organizationId, assessmentType) > 0) {
-                return true;
-            }
+            return false; // the units kept going to others: refusing is safe, overselling is not
         }
-        return false; // the units kept going to others: refusing is safe, overselling is not
     }
 
     /** Stripes of a new license: the capacity spread evenly, nothing used (one statement). */

@@ -5,6 +5,7 @@ import com.assessments.api.model.EmbedSession;
 import com.assessments.api.model.SubmissionItem;
 import com.assessments.api.model.SubmitRequest;
 import com.assessments.common.Times;
+import com.assessments.common.db.InTurn;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.idempotency.Idempotency;
@@ -51,6 +52,7 @@ public class RunnerService {
      * The runner's first load moves created to in_progress (once, however often it reloads). A finished session
      * (completed, expired, or past expiresAt) shows only its end state: no candidate name, no saved answers.
      */
+    @InTurn
     @Transactional
     public EmbedSession load(Caller.SessionPrincipal principal) {
         Session s = lock(principal);
@@ -61,6 +63,7 @@ public class RunnerService {
         return mapper.toEmbedSession(s, finished);
     }
 
+    @InTurn
     @Transactional
     public EmbedProgress saveProgress(Caller.SessionPrincipal principal, List<SubmissionItem> answers) {
         Session s = lock(principal);
@@ -76,6 +79,7 @@ public class RunnerService {
     }
 
     /** Scores the answers like the API's submit; the result names only the end state and where to go next. */
+    @InTurn
     @Transactional
     public Idempotency.Outcome submit(Caller.SessionPrincipal principal, SubmitRequest request, String idempotencyKey) {
         Idempotency.Scope scope = idempotencyKey == null ? null : new Idempotency.Scope(principal.organizationId(),

@@ -103,12 +103,23 @@ public class SessionRules {
                 + " is not scored in live mode yet; use a test key to integrate.", Map.of("assessmentType", type));
     }
 
-    /** Takes one live license; two creates never share the last one. */
-    void takeLicense(String organizationId, String type) {
-        if (!License.take(sql, organizationId, type)) {
-            throw new ApiException(ErrorCode.NO_AVAILABLE_LICENSES,
-                    "No " + type + " license is left for this organization.", Map.of("assessmentType", type));
-        }
+    /**
+     * Takes one live license, its first statement queued to go with the create's next ones; two creates never share
+     * the last one. {@link LicenseTake#orRefuse} finishes the take, or refuses with 402.
+     */
+    LicenseTake queueLicense(String organizationId, String type) {
+        License.Take take = License.queueTake(sql, organizationId, type);
+        return () -> {
+            if (!take.taken()) {
+                throw new ApiException(ErrorCode.NO_AVAILABLE_LICENSES,
+                        "No " + type + " license is left for this organization.", Map.of("assessmentType", type));
+            }
+        };
+    }
+
+    /** A license being taken for a create. */
+    interface LicenseTake {
+        void orRefuse();
     }
 
     private void checkConfig(String organizationId, String type, SessionConfig config) {

@@ -6,6 +6,7 @@ import com.assessments.api.model.SessionStatus;
 import com.assessments.api.model.SubmitRequest;
 import com.assessments.common.Hashing;
 import com.assessments.common.Ids;
+import com.assessments.common.db.InTurn;
 import com.assessments.common.PageResult;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
@@ -69,6 +70,7 @@ public class SessionService {
         this.forgotten = forgotten;
     }
 
+    @InTurn
     @Transactional
     public Idempotency.Outcome create(Caller.KeyPrincipal key, CreateSessionRequest request, String idempotencyKey) {
         String type = request.getAssessmentType().toString();
@@ -113,12 +115,15 @@ public class SessionService {
         s.updatedAt = now;
         int expiresIn = request.getExpiresIn() == null ? DEFAULT_EXPIRES_IN : request.getExpiresIn();
         s.expiresAt = now.plusSeconds(expiresIn);
+        // the session's insert, the license unit's update, the event's insert and its deliveries' fan-out go to the
+        // database in one round trip (the first three are queued: Sql.queue), then the commit: a license stripe stays
+        // locked from its UPDATE to the commit, so concurrent live creates of the organization wait for each other only
+        // that long (402 rolls back everything written)
         insert.insert(s);
+        SessionRules.LicenseTake license = test ? null : rules.queueLicense(key.organizationId(), type);
         lifecycle.created(s);
-        if (!test) {
-            // last: the license row stays locked from this UPDATE to the commit, so concurrent live creates of the
-            // organization wait for each other only that long (402 rolls back everything written above)
-            rules.takeLicense(key.organizationId(), type);
+        if (license != null) {
+            license.orRefuse();
         }
         return new Idempotency.Made(201, mapper.toCreated(s, token), s.id);
     }
@@ -165,6 +170,7 @@ public class SessionService {
      * their webhook deliveries, the stored report, stored idempotent responses); the tombstone keeps ids, type,
      * status, times and the idempotency key. The session token stops working.
      */
+    @InTurn
     @Transactional
     public void delete(Caller.KeyPrincipal key, String id) {
         Session s = lock(key.organizationId(), key.environment(), id);
@@ -189,6 +195,7 @@ public class SessionService {
         forgotten.fire(new SessionForgotten(s.organizationId, s.environment, s.id, candidate));
     }
 
+    @InTurn
     @Transactional
     public Idempotency.Outcome submit(Caller.KeyPrincipal key, String id, SubmitRequest request, String idempotencyKey) {
         Idempotency.Scope scope = idempotencyKey == null ? null : new Idempotency.Scope(key.organizationId(),

@@ -3,6 +3,7 @@ package com.assessments.common;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -15,7 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link Sql} against the suite's PostgreSQL: ordinals bound at every use, each parameter type, reads, transactions (JTA and local). */
+/**
+ * {@link Sql} against the suite's PostgreSQL: ordinals bound at every use, each parameter type, reads, transactions (JTA and
+ * local), queued writes.
+ */
 @QuarkusTest
 class SqlTest {
 
@@ -23,6 +27,8 @@ class SqlTest {
     Sql sql;
     @Inject
     jakarta.transaction.TransactionManager transactionManager;
+    @Inject
+    EntityManager em;
 
     @Test
     void anOrdinalUsedTwiceIsBoundTwiceAndOrdinalsMayComeInAnyOrder() {
@@ -168,6 +174,69 @@ class SqlTest {
                 () -> sql.inLocalTransaction(() -> sql.inLocalTransaction(() -> null)));
         assertTrue(nested.getMessage().contains("inside another transaction"), nested.getMessage());
         assertEquals(List.of(1), sql.inLocalTransaction(() -> sql.column("select 1")), "the thread is free again after both");
+    }
+
+    @Test
+    void queuedWritesGoWithTheNextStatementInOrderAndItsResultIsThatStatements() {
+        sql.update("create table if not exists sql_queued_rows (v text, n int)");
+        sql.update("delete from sql_queued_rows");
+        QuarkusTransaction.requiringNew().run(() -> {
+            Sql.Queued first = sql.queue("insert into sql_queued_rows values (?1, ?2)", "a", 1);
+            Sql.Queued second = sql.queue("insert into sql_queued_rows select ?1 || v, n + ?2 from sql_queued_rows", "b", 10);
+            Sql.Queued none = sql.queue("update sql_queued_rows set n = 0 where v = ?1", "missing");
+            // Hibernate's statements do not send the queue: nothing has reached the database yet
+            assertEquals(0L, ((Number) em.createNativeQuery("select count(*) from sql_queued_rows").getSingleResult()).longValue());
+            List<Object[]> rows = sql.rows("select v, n from sql_queued_rows order by v");
+            assertEquals(2, rows.size(), "the next statement ran after the queued ones, in their order");
+            assertArrayEquals(new Object[]{"a", 1}, rows.get(0));
+            assertArrayEquals(new Object[]{"ba", 11}, rows.get(1));
+            assertEquals(1, first.count());
+            assertEquals(1, second.count());
+            assertEquals(0, none.count());
+            sql.queue("update sql_queued_rows set n = n + 1");
+            assertEquals(1, sql.update("delete from sql_queued_rows where n = ?1", 12), "an update's own count");
+        });
+        assertEquals(List.of("a"), sql.column("select v from sql_queued_rows"));
+        sql.update("drop table sql_queued_rows");
+    }
+
+    @Test
+    void aQueuedWriteNothingFollowedIsSentBeforeTheCommitOrWhenItsCountIsAskedFor() {
+        sql.update("create table if not exists sql_queued_last (v text)");
+        sql.update("delete from sql_queued_last");
+        QuarkusTransaction.requiringNew().run(() -> sql.queue("insert into sql_queued_last values (?1)", "jta"));
+        sql.inLocalTransaction(() -> sql.queue("insert into sql_queued_last values (?1)", "local"));
+        int counted = QuarkusTransaction.requiringNew().call(() ->
+                sql.queue("insert into sql_queued_last values (?1), (?2)", "count", "count").count());
+        assertEquals(2, counted);
+        assertEquals(List.of("count", "count", "jta", "local"), sql.column("select v from sql_queued_last order by v"));
+        sql.update("drop table sql_queued_last");
+    }
+
+    @Test
+    void aFailingRoundTripRollsBackItsQueuedWritesAndNamesEveryStatementWithoutValues() {
+        sql.update("create table if not exists sql_queued_fail (v text primary key)");
+        sql.update("delete from sql_queued_fail");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            sql.queue("insert into sql_queued_fail values (?1)", "secret-value");
+            sql.update("insert into sql_queued_fail values (?1)", "secret-value"); // the primary key refuses it
+        }));
+        assertTrue(e.getMessage().contains("insert into sql_queued_fail"), e.getMessage());
+        assertTrue(!e.getMessage().contains("secret-value"), "values are not in the message: " + e.getMessage());
+        assertEquals(List.of(0L), sql.column("select count(*) from sql_queued_fail"), "the queued insert rolled back too");
+
+        assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            sql.queue("insert into sql_queued_fail values (?1)", "dropped");
+            throw new IllegalStateException("fails before anything is sent");
+        }));
+        assertEquals(List.of(0L), sql.column("select count(*) from sql_queued_fail"), "a rollback sends nothing");
+        sql.update("drop table sql_queued_fail");
+    }
+
+    @Test
+    void queuingIsRefusedOutsideATransaction() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> sql.queue("select 1"));
+        assertTrue(e.getMessage().contains("only in a transaction"), e.getMessage());
     }
 
     @Test

@@ -204,6 +204,8 @@ class CreateAndReadSessionsTest {
                 .body("error.code", equalTo("no_available_licenses"));
         assertEquals(2, db.count("select coalesce(sum(used), 0) from license_stripes where organization_id = ?", org));
         assertEquals(2, db.count("select count(*) from sessions where organization_id = ? and environment = 'live'", org));
+        assertEquals(2, db.count("select count(*) from events where organization_id = ? and environment = 'live'", org),
+                "the refused create's event, written in the same round trip as its license's update, rolled back");
     }
 
     @Test
