@@ -63,16 +63,18 @@ public class Sql {
     /** A queued write: its row count once it has been sent. */
     public static final class Queued {
         private final Sql sql;
+        private final List<Step> queue;
         private int count = -1;
 
-        private Queued(Sql sql) {
+        private Queued(Sql sql, List<Step> queue) {
             this.sql = sql;
+            this.queue = queue;
         }
 
-        /** Rows changed; sends the transaction's queue first if it has not gone yet. */
+        /** Rows changed; sends its transaction's queue first if it has not gone yet (never another transaction's). */
         public int count() {
-            if (count < 0) {
-                sql.sendQueue();
+            if (count < 0 && sql.queued(false) == queue && !queue.isEmpty()) {
+                sql.sendWith(queue, null);
             }
             if (count < 0) {
                 throw new IllegalStateException("this write was queued in a transaction that has ended");
@@ -198,12 +200,15 @@ public class Sql {
      * Queues an insert, update or delete in this transaction: it is sent with the transaction's next statement of this
      * class, in one round trip with it (or by {@link Queued#count}, or before the commit if nothing came). Why: each
      * round trip on a busy machine waits for the database's backend to be scheduled and then for this thread again;
-     * a live create's four writes took four of them. Queue only what no Hibernate statement of the same transaction
-     * must see: Hibernate's statements do not send the queue. Refused outside a transaction.
+     * a live create's four writes took four of them. Queue only what no other statement of the same transaction must
+     * see before then: Hibernate's statements and reads on the DataSource itself ({@code SessionReads}) neither send
+     * the queue nor see it, and what is left at the commit goes after Hibernate's flush. Refused outside an active
+     * transaction.
      */
     public Queued queue(String sql, Object... params) {
-        Queued queued = new Queued(this);
-        queued(true).add(new Step(sql, params, queued));
+        List<Step> queue = queued(true);
+        Queued queued = new Queued(this, queue);
+        queue.add(new Step(sql, params, queued));
         return queued;
     }
 
@@ -217,11 +222,12 @@ public class Sql {
         if (tx != null) {
             return tx.queued();
         }
-        if (transactions.getTransactionStatus() == Status.STATUS_NO_TRANSACTION) {
+        int status = transactions.getTransactionStatus();
+        if (status != Status.STATUS_ACTIVE && status != Status.STATUS_MARKED_ROLLBACK) {
             if (make) {
-                throw new IllegalStateException("a write can be queued only in a transaction");
+                throw new IllegalStateException("a write can be queued only in an active transaction");
             }
-            return null;
+            return null; // none, or one that is ending: statements run as they come
         }
         List<Step> queue = (List<Step>) transactions.getResource(QUEUE);
         if (queue == null && make) {
@@ -231,25 +237,18 @@ public class Sql {
                 @Override
                 public void beforeCompletion() { // a write nothing sent yet still belongs to the transaction
                     if (!made.isEmpty()) {
-                        sendQueue();
+                        sendWith(made, null);
                     }
                 }
 
                 @Override
                 public void afterCompletion(int status) {
+                    made.clear(); // rolled back: nothing of it may go anywhere later
                 }
             });
             queue = made;
         }
         return queue;
-    }
-
-    /** Sends this transaction's queued writes, if any, in one round trip. */
-    private void sendQueue() {
-        List<Step> queue = queued(false);
-        if (queue != null && !queue.isEmpty()) {
-            sendWith(queue, null);
-        }
     }
 
     /** The queued writes and then {@code last} (or none) in one round trip; {@code last}'s result (rows or count). */
@@ -265,7 +264,6 @@ public class Sql {
     private Object send(Connection connection, List<Step> queue, Step last) {
         List<Step> steps = new ArrayList<>(queue.size() + 1);
         steps.addAll(queue);
-        queue.clear(); // sent, or failed with the transaction
         if (last != null) {
             steps.add(last);
         }
@@ -275,6 +273,9 @@ public class Sql {
             for (Step step : steps) {
                 index = bind(connection, statement, index, step.sql(), step.params());
             }
+            // bound: the queue goes now (a value refused above leaves it for the next statement or the commit); if
+            // the round trip fails, the database has aborted the transaction and nothing of it can commit
+            queue.clear();
             boolean rows = statement.execute();
             Object result = null;
             for (int i = 0; i < steps.size(); i++) {

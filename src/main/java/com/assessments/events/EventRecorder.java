@@ -52,7 +52,8 @@ public class EventRecorder {
     @Transactional(Transactional.TxType.MANDATORY)
     public String record(NewEvent e) {
         Instant now = clock.instant();
-        String id = insert(e, now, true); // queued: it goes with the fan-out's statement, in one round trip
+        String id = Ids.id("evt_");
+        sql.queue(INSERT, row(id, e, now)); // sent with the fan-out's statement, in one round trip
         fanOut.fanOut(e.organizationId(), e.environment(), id, e.type(), now);
         return id;
     }
@@ -68,24 +69,19 @@ public class EventRecorder {
     @Transactional(Transactional.TxType.MANDATORY)
     public Targeted recordFor(NewEvent e, String endpointId) {
         Instant now = clock.instant();
-        String id = insert(e, now, false); // sent now: the delivery's insert is Hibernate's, which sends no queue
+        String id = Ids.id("evt_");
+        sql.update(INSERT, row(id, e, now)); // not queued: the delivery's insert below is Hibernate's, which sends no queue
         return new Targeted(id, fanOut.queueTo(e.organizationId(), endpointId, id, now));
     }
 
-    private String insert(NewEvent e, Instant now, boolean queued) {
-        String id = Ids.id("evt_");
+    /** The event's row: its payload is the contract's Event envelope, stored whole. */
+    private Object[] row(String id, NewEvent e, Instant now) {
         ObjectNode event = mapper.createObjectNode();
         event.put("id", id);
         event.put("event", e.type());
         event.put("createdAt", Times.utc(now).toString());
         event.set("data", mapper.valueToTree(e.data()));
-        Object[] values = {id, e.organizationId(), e.environment(), e.type(), e.sessionId(), event.toString(), now};
-        if (queued) {
-            sql.queue(INSERT, values);
-        } else {
-            sql.update(INSERT, values);
-        }
-        return id;
+        return new Object[]{id, e.organizationId(), e.environment(), e.type(), e.sessionId(), event.toString(), now};
     }
 
     /**

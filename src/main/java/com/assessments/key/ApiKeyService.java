@@ -156,7 +156,7 @@ public class ApiKeyService {
                     int limit = k.rateLimitPerMinute != null ? k.rateLimitPerMinute : org.rateLimitPerMinute;
                     var principal = new Caller.KeyPrincipal(k.id, k.lineageId, k.organizationId, k.kind, k.environment,
                             List.copyOf(k.scopes), k.products == null ? null : List.copyOf(k.products),
-                            List.copyOf(k.allowedOrigins), limit);
+                            List.copyOf(k.allowedOrigins), limit, List.copyOf(org.enabledAssessmentTypes));
                     return new Cached(principal, k.expiresAt, k.revokedAt, System.nanoTime() + AUTH_CACHE_TTL_NANOS);
                 });
     }

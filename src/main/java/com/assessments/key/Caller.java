@@ -13,10 +13,12 @@ public class Caller {
     /**
      * What the filter learned from an API key: everything a request needs, nothing secret. {@code lineageId} is
      * the first key of the key's rotation chain: rate limits and idempotency records belong to the lineage.
+     * {@code enabledTypes} are the organization's assessment types as of the key's look-up (cached with it: a change
+     * reaches every replica within about a second, as a new rate limit does).
      */
     public record KeyPrincipal(String keyId, String lineageId, String organizationId, String kind, String environment,
                                List<String> scopes, List<String> products, List<String> allowedOrigins,
-                               int rateLimitPerMinute) {
+                               int rateLimitPerMinute, List<String> enabledTypes) {
     }
 
     /** What the filter learned from a session token: the one session the runner may act on. */

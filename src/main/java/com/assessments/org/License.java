@@ -10,6 +10,7 @@ import org.hibernate.annotations.Formula;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.Objects;
 
 /**
@@ -45,24 +46,11 @@ public class License extends PanacheEntityBase {
     }
 
     /**
-     * {@link #take}, its first statement queued: sent with the transaction's next statement ({@link Sql#queue});
-     * {@link Take#taken} answers.
+     * {@link #take} with its first statement queued, to go with the transaction's next statement ({@link Sql#queue});
+     * the supplier finishes the take and says whether one was left.
      */
-    public static Take queueTake(Sql sql, String organizationId, String assessmentType) {
-        return new Take(LicenseStripes.queueTake(sql, organizationId, assessmentType));
-    }
-
-    /** A take of one license under way; {@link #taken} is false when none was left. */
-    public static final class Take {
-        private final LicenseStripes.Take stripes;
-
-        private Take(LicenseStripes.Take stripes) {
-            this.stripes = stripes;
-        }
-
-        public boolean taken() {
-            return stripes.taken();
-        }
+    public static BooleanSupplier queueTake(Sql sql, String organizationId, String assessmentType) {
+        return LicenseStripes.queueTake(sql, organizationId, assessmentType)::taken;
     }
 
     /** Sets the capacity, creating the license (and its stripes) the first time. */

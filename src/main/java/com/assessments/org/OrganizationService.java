@@ -5,6 +5,7 @@ import com.assessments.common.Ids;
 import com.assessments.common.PageResult;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
+import com.assessments.key.ApiKeyService;
 import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -23,9 +24,11 @@ public class OrganizationService {
     public static final int DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
 
     private final Clock clock;
+    private final ApiKeyService keys;
 
-    public OrganizationService(Clock clock) {
+    public OrganizationService(Clock clock, ApiKeyService keys) {
         this.clock = clock;
+        this.keys = keys;
     }
 
     public record OrganizationView(Organization organization, List<License> licenses) {
@@ -65,6 +68,9 @@ public class OrganizationService {
         }
         org.updatedAt = clock.instant();
         setCapacities(org.id, licenses);
+        // the keys' cached look-ups carry the rate limit and the enabled types: every replica drops them within a
+        // second, moved in this transaction so that no change commits without it
+        keys.changed(p -> p.organizationId().equals(id));
         return view(org);
     }
 

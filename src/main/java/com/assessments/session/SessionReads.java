@@ -6,7 +6,6 @@ import jakarta.transaction.SystemException;
 import jakarta.transaction.TransactionManager;
 
 import javax.sql.DataSource;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -287,32 +286,6 @@ public class SessionReads {
                     }
                 }
             }
-        }
-    }
-
-    /**
-     * The assessment types the organization has enabled, for a create's checks: one array column read, not the
-     * Organization entity (whose load and dirty check in the create's Hibernate session cost more than the query). In
-     * the caller's transaction when there is one (the pool hands out the connection enlisted in it).
-     */
-    public List<String> enabledTypes(String organizationId) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(
-                     "select enabled_assessment_types from organizations where id = ?")) {
-            statement.setString(1, organizationId);
-            try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    return List.of();
-                }
-                Array types = row.getArray(1);
-                try {
-                    return List.of((String[]) types.getArray());
-                } finally {
-                    types.free();
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read organization " + organizationId, e);
         }
     }
 

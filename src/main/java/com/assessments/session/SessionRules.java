@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * The organization's rules for creating a session, checked in this order: the type is enabled (403
@@ -54,9 +55,10 @@ public class SessionRules {
         this.tfdConfigs = tfdConfigs;
     }
 
-    Checked check(String organizationId, List<String> enabledTypes, Caller.KeyPrincipal key, String type, boolean test,
-                  SessionConfig config, Map<String, Object> metadata) {
-        if (!enabledTypes.contains(type)) {
+    /** The checks before the license; the enabled types are the organization's as of the key's cached look-up. */
+    Checked check(String organizationId, Caller.KeyPrincipal key, String type, boolean test, SessionConfig config,
+                  Map<String, Object> metadata) {
+        if (!key.enabledTypes().contains(type)) {
             throw new ApiException(ErrorCode.ASSESSMENT_NOT_ENABLED, "The assessment type " + type
                     + " is not enabled for this organization.", Map.of("assessmentType", type));
         }
@@ -108,9 +110,9 @@ public class SessionRules {
      * the last one. {@link LicenseTake#orRefuse} finishes the take, or refuses with 402.
      */
     LicenseTake queueLicense(String organizationId, String type) {
-        License.Take take = License.queueTake(sql, organizationId, type);
+        BooleanSupplier taken = License.queueTake(sql, organizationId, type);
         return () -> {
-            if (!take.taken()) {
+            if (!taken.getAsBoolean()) {
                 throw new ApiException(ErrorCode.NO_AVAILABLE_LICENSES,
                         "No " + type + " license is left for this organization.", Map.of("assessmentType", type));
             }

@@ -6,8 +6,8 @@ import com.assessments.api.model.SessionStatus;
 import com.assessments.api.model.SubmitRequest;
 import com.assessments.common.Hashing;
 import com.assessments.common.Ids;
-import com.assessments.common.db.InTurn;
 import com.assessments.common.PageResult;
+import com.assessments.common.db.InTurn;
 import com.assessments.common.error.ApiException;
 import com.assessments.common.error.ErrorCode;
 import com.assessments.events.EventRecorder;
@@ -88,7 +88,7 @@ public class SessionService {
             throw Idempotency.conflict("This Idempotency-Key already created a session.", "key_used");
         }
         boolean test = "test".equals(key.environment());
-        SessionRules.Checked checked = rules.check(key.organizationId(), reads.enabledTypes(key.organizationId()), key, type,
+        SessionRules.Checked checked = rules.check(key.organizationId(), key, type,
                 test, request.getConfig(), request.getMetadata());
 
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // as PostgreSQL stores it, so expiresAt reads back unchanged

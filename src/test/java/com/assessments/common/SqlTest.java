@@ -4,8 +4,15 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.junit.jupiter.api.Test;
 
+import javax.sql.DataSource;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.util.List;
 
@@ -29,6 +36,10 @@ class SqlTest {
     jakarta.transaction.TransactionManager transactionManager;
     @Inject
     EntityManager em;
+    @Inject
+    DataSource dataSource;
+    @Inject
+    TransactionSynchronizationRegistry registry;
 
     @Test
     void anOrdinalUsedTwiceIsBoundTwiceAndOrdinalsMayComeInAnyOrder() {
@@ -201,6 +212,55 @@ class SqlTest {
     }
 
     @Test
+    void queuedWritesAndTheNextStatementGoAsOneExecution() {
+        int[] executions = {0};
+        Sql counted = new Sql(counting(dataSource, executions), registry);
+        counted.update("create table if not exists sql_queued_once (v text)");
+        counted.update("delete from sql_queued_once");
+        executions[0] = 0;
+        QuarkusTransaction.requiringNew().run(() -> {
+            counted.queue("insert into sql_queued_once values (?1)", "a");
+            counted.queue("insert into sql_queued_once values (?1)", "b");
+            assertEquals(List.of(2L), counted.column("select count(*) from sql_queued_once"));
+        });
+        assertEquals(1, executions[0], "two queued inserts and the count: one statement executed, so one round trip");
+        counted.update("drop table sql_queued_once");
+    }
+
+    /** The DataSource, counting every execute of a statement prepared on its connections. */
+    private static DataSource counting(DataSource real, int[] executions) {
+        ClassLoader loader = SqlTest.class.getClassLoader();
+        return (DataSource) Proxy.newProxyInstance(loader, new Class<?>[]{DataSource.class}, (proxy, method, args) -> {
+            Object result = invoke(real, method, args);
+            if (!method.getName().equals("getConnection")) {
+                return result;
+            }
+            Connection connection = (Connection) result;
+            return Proxy.newProxyInstance(loader, new Class<?>[]{Connection.class}, (p, m, a) -> {
+                Object made = invoke(connection, m, a);
+                if (!m.getName().equals("prepareStatement")) {
+                    return made;
+                }
+                PreparedStatement statement = (PreparedStatement) made;
+                return Proxy.newProxyInstance(loader, new Class<?>[]{PreparedStatement.class}, (s, sm, sa) -> {
+                    if (sm.getName().startsWith("execute")) {
+                        executions[0]++;
+                    }
+                    return invoke(statement, sm, sa);
+                });
+            });
+        });
+    }
+
+    private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    @Test
     void aQueuedWriteNothingFollowedIsSentBeforeTheCommitOrWhenItsCountIsAskedFor() {
         sql.update("create table if not exists sql_queued_last (v text)");
         sql.update("delete from sql_queued_last");
@@ -225,18 +285,25 @@ class SqlTest {
         assertTrue(!e.getMessage().contains("secret-value"), "values are not in the message: " + e.getMessage());
         assertEquals(List.of(0L), sql.column("select count(*) from sql_queued_fail"), "the queued insert rolled back too");
 
+        Sql.Queued[] dropped = new Sql.Queued[1];
         assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
-            sql.queue("insert into sql_queued_fail values (?1)", "dropped");
+            dropped[0] = sql.queue("insert into sql_queued_fail values (?1)", "dropped");
             throw new IllegalStateException("fails before anything is sent");
         }));
         assertEquals(List.of(0L), sql.column("select count(*) from sql_queued_fail"), "a rollback sends nothing");
+        QuarkusTransaction.requiringNew().run(() -> {
+            Sql.Queued later = sql.queue("insert into sql_queued_fail values (?1)", "later");
+            assertThrows(IllegalStateException.class, dropped[0]::count, "a rolled-back write is not sent by a later transaction");
+            assertEquals(1, later.count());
+        });
+        assertEquals(List.of("later"), sql.column("select v from sql_queued_fail"));
         sql.update("drop table sql_queued_fail");
     }
 
     @Test
     void queuingIsRefusedOutsideATransaction() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> sql.queue("select 1"));
-        assertTrue(e.getMessage().contains("only in a transaction"), e.getMessage());
+        assertTrue(e.getMessage().contains("only in an active transaction"), e.getMessage());
     }
 
     @Test

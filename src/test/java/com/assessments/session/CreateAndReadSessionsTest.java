@@ -189,6 +189,25 @@ class CreateAndReadSessionsTest {
         Sessions.create(test.secretKey(), tfd).statusCode(400).body("error.code", equalTo("invalid_config"));
     }
 
+    /** The enabled types come with the key's cached look-up: an operator's change must still apply at once. */
+    @Test
+    void aTypeDisabledAfterTheKeyWasUsedIsRefusedAtOnceAndEnabledAgainTheSame() {
+        String org = Admin.createOrganization("Types org", Map.of("disc", 5, "fra", 5));
+        Admin.Keys test = Admin.issueKeys(org, "test", Map.of());
+        Sessions.create(test.secretKey(), Sessions.body("fra", "before")).statusCode(201);
+        patchTypes(org, List.of("disc"));
+        Sessions.create(test.secretKey(), Sessions.body("fra", "disabled")).statusCode(403)
+                .body("error.code", equalTo("assessment_not_enabled"));
+        Sessions.create(test.secretKey(), Sessions.body("disc", "still")).statusCode(201);
+        patchTypes(org, List.of("disc", "fra"));
+        Sessions.create(test.secretKey(), Sessions.body("fra", "again")).statusCode(201);
+    }
+
+    private static void patchTypes(String org, List<String> types) {
+        api().auth().oauth2(Admin.TOKEN).contentType(ContentType.JSON).body(Map.of("assessmentTypes", types))
+                .patch("/api/admin/organizations/{id}", org).then().statusCode(200);
+    }
+
     @Test
     void liveSessionsTakeLicensesAndTestSessionsDoNot() {
         String org = Admin.createOrganization("License org", Map.of("disc", 2));

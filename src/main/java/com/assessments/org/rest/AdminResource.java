@@ -67,7 +67,6 @@ public class AdminResource implements AdminApi {
     public Response adminUpdateOrganization(String orgId, OrganizationUpdateRequest request) {
         var view = organizations.update(orgId, request.getName(), names(request.getAssessmentTypes()), request.getLicenses(),
                 request.getRateLimitPerMinute());
-        keys.changed(p -> p.organizationId().equals(orgId)); // a new rate limit applies on every replica within a second
         return Response.ok(OrganizationMapper.toDto(view)).build();
     }
 

@@ -2,6 +2,7 @@ package com.assessments.portal.results;
 
 import com.assessments.api.model.SessionDetail;
 import com.assessments.common.PageResult;
+import com.assessments.common.db.InTurn;
 import com.assessments.key.Caller;
 import com.assessments.key.Scopes;
 import com.assessments.portal.AuditLog;
@@ -35,7 +36,7 @@ public class OrganizationSessions {
 
     static Caller.KeyPrincipal scope(String organizationId, String environment) {
         return new Caller.KeyPrincipal("portal", "portal", organizationId, "secret", environment, List.copyOf(Scopes.ALL), null,
-                List.of(), 1);
+                List.of(), 1, List.of()); // reads and deletes only: it creates nothing
     }
 
     public PageResult<Session> list(String organizationId, String environment, SessionService.ListFilter filter, int limit, int offset) {
@@ -46,6 +47,7 @@ public class OrganizationSessions {
         return sessions.get(scope(organizationId, environment), id);
     }
 
+    @InTurn // taken before its transaction begins, as the API's delete does (reentrant: SessionService.delete is one too)
     @Transactional
     public void delete(String organizationId, String userId, String environment, String id) {
         sessions.delete(scope(organizationId, environment), id);

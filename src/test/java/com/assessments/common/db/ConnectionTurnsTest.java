@@ -38,7 +38,7 @@ class ConnectionTurnsTest {
         final List<Future<Object>> calls = new ArrayList<>();
 
         Held(int n) throws InterruptedException {
-            threads = Executors.newFixedThreadPool(n);
+            threads = Executors.newFixedThreadPool(Math.max(n, 1));
             CountDownLatch in = new CountDownLatch(n);
             for (int i = 0; i < n; i++) {
                 calls.add(threads.submit(() -> turns.run(() -> {
@@ -75,7 +75,11 @@ class ConnectionTurnsTest {
             });
             assertTrue(giverIn.await(10, TimeUnit.SECONDS));
             Future<?> waiter = threads.submit(() -> turns.run(() -> entered.add("waiter")));
-            Thread.sleep(200); // the waiter is queued
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (turns.waiting() < 1 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(1, turns.waiting(), "the waiter is queued");
             giveBack.countDown();
             waiter.get(10, TimeUnit.SECONDS);
             giver.get(10, TimeUnit.SECONDS);
