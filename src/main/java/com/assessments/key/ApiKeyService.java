@@ -11,6 +11,9 @@ import com.assessments.org.Organization;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
 import java.time.Clock;
@@ -40,8 +43,10 @@ public class ApiKeyService {
     private final Clock clock;
     private final KeyUsage usage;
     private final EntityManager em;
+    private final TransactionSynchronizationRegistry transactions;
 
-    public ApiKeyService(Clock clock, KeyUsage usage, EntityManager em) {
+    public ApiKeyService(Clock clock, KeyUsage usage, EntityManager em, TransactionSynchronizationRegistry transactions) {
+        this.transactions = transactions;
         this.clock = clock;
         this.usage = usage;
         this.em = em;
@@ -170,6 +175,21 @@ public class ApiKeyService {
     public void changed(java.util.function.Predicate<Caller.KeyPrincipal> which) {
         em.createNativeQuery("update auth_cache_epoch set epoch = epoch + 1 where id = 1").executeUpdate();
         cache.values().removeIf(c -> which.test(c.principal()));
+        // a look-up between here and the commit still reads the old rows: once committed, drop again, and keep a
+        // look-up that began before the commit from storing what it read
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    cacheGeneration.incrementAndGet();
+                    cache.values().removeIf(c -> which.test(c.principal()));
+                }
+            }
+        });
     }
 
     /** Drops this replica's whole cache when another replica (or this one) changed a key or an organization. */

@@ -38,6 +38,12 @@ class CreateAndReadSessionsTest {
     @Inject
     TestClock clock;
 
+    @Inject
+    com.assessments.org.OrganizationService organizations;
+
+    @Inject
+    com.assessments.key.ApiKeyService keys;
+
     @Test
     void createsASessionWithTokenUrlAndDefaultExpiry() {
         Admin.Keys keys = Admin.newTenant("test");
@@ -201,6 +207,30 @@ class CreateAndReadSessionsTest {
         Sessions.create(test.secretKey(), Sessions.body("disc", "still")).statusCode(201);
         patchTypes(org, List.of("disc", "fra"));
         Sessions.create(test.secretKey(), Sessions.body("fra", "again")).statusCode(201);
+    }
+
+    /** A look-up on this replica while the change commits reads the old row: it must not stay cached afterwards. */
+    @Test
+    void aLookUpDuringTheChangesCommitIsNotKeptAfterIt() throws Exception {
+        String org = Admin.createOrganization("Types race org", Map.of("disc", 5, "fra", 5));
+        Admin.Keys test = Admin.issueKeys(org, "test", Map.of());
+        var lookUp = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
+                organizations.update(org, null, List.of("disc"), null, null);
+                try { // another request's look-up, before the commit: it sees the old types and caches them
+                    var seen = lookUp.submit(() -> keys.authenticate(test.secretKey()).orElseThrow().enabledTypes())
+                            .get(10, java.util.concurrent.TimeUnit.SECONDS);
+                    assertEquals(List.of("disc", "fra"), seen.stream().sorted().toList());
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        } finally {
+            lookUp.shutdownNow();
+        }
+        Sessions.create(test.secretKey(), Sessions.body("fra", "after")).statusCode(403)
+                .body("error.code", equalTo("assessment_not_enabled"));
     }
 
     private static void patchTypes(String org, List<String> types) {
