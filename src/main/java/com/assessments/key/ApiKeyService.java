@@ -1,5 +1,6 @@
 package com.assessments.key;
 
+import com.assessments.common.AfterCommit;
 import com.assessments.common.Hashing;
 import com.assessments.common.Ids;
 import com.assessments.common.PageResult;
@@ -11,8 +12,6 @@ import com.assessments.org.Organization;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
@@ -177,18 +176,9 @@ public class ApiKeyService {
         cache.values().removeIf(c -> which.test(c.principal()));
         // a look-up between here and the commit still reads the old rows: once committed, drop again, and keep a
         // look-up that began before the commit from storing what it read
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    cacheGeneration.incrementAndGet();
-                    cache.values().removeIf(c -> which.test(c.principal()));
-                }
-            }
+        AfterCommit.run(transactions, () -> {
+            cacheGeneration.incrementAndGet();
+            cache.values().removeIf(c -> which.test(c.principal()));
         });
     }
 

@@ -1,9 +1,8 @@
 package com.assessments.webhook.delivery;
 
+import com.assessments.common.AfterCommit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /**
@@ -29,18 +28,9 @@ public class DeliveryWakeUp {
 
     /** Call inside the transaction that queued deliveries: nothing is woken if it rolls back. */
     public void afterCommit() {
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    worker.get().wake();
-                    replicas.notifySoon();
-                }
-            }
+        AfterCommit.run(transactions, () -> {
+            worker.get().wake();
+            replicas.notifySoon();
         });
     }
 }
