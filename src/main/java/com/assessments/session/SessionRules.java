@@ -56,7 +56,7 @@ public class SessionRules {
     }
 
     /** The checks before the license; the enabled types are the organization's as of the key's cached look-up. */
-    Checked check(String organizationId, Caller.KeyPrincipal key, String type, boolean test, SessionConfig config,
+    Checked check(Caller.KeyPrincipal key, String type, boolean test, SessionConfig config,
                   Map<String, Object> metadata) {
         if (!key.enabledTypes().contains(type)) {
             throw new ApiException(ErrorCode.ASSESSMENT_NOT_ENABLED, "The assessment type " + type
@@ -66,7 +66,7 @@ public class SessionRules {
         if (!test && !scoring.isLive(type)) {
             throw notLive(type);
         }
-        checkConfig(organizationId, type, config);
+        checkConfig(key.organizationId(), type, config);
         checkMetadata(metadata);
         return new Checked(config == null ? null : json(config), json(metadata == null ? Map.of() : metadata));
     }

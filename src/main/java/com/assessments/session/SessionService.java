@@ -88,7 +88,7 @@ public class SessionService {
             throw Idempotency.conflict("This Idempotency-Key already created a session.", "key_used");
         }
         boolean test = "test".equals(key.environment());
-        SessionRules.Checked checked = rules.check(key.organizationId(), key, type,
+        SessionRules.Checked checked = rules.check(key, type,
                 test, request.getConfig(), request.getMetadata());
 
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // as PostgreSQL stores it, so expiresAt reads back unchanged
