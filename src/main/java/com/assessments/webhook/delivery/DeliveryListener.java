@@ -1,5 +1,6 @@
 package com.assessments.webhook.delivery;
 
+import com.assessments.common.db.OwnConnections;
 import com.assessments.webhook.WebhookConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -9,28 +10,31 @@ import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.Statement;
 
 /**
  * LISTENs on the webhook_deliveries channel with one database connection per replica, so a delivery queued
  * on any replica wakes the workers of all of them soon after its commit ({@link ReplicaNotifier}, within about 20 ms).
- * Polling stays as the safety net.
+ * Polling stays as the safety net. The connection is the listener's own, not the pool's ({@link OwnConnections}): the
+ * pool stays whole for the requests and the jobs.
  */
 @ApplicationScoped
 public class DeliveryListener {
 
     private static final Logger LOG = Logger.getLogger(DeliveryListener.class);
 
-    private final DataSource dataSource;
+    /** Its application_name in pg_stat_activity. */
+    static final String PURPOSE = "assessment-service webhook listener";
+
+    private final OwnConnections connections;
     private final DeliveryWorker worker;
     private final boolean enabled;
     private volatile boolean running;
     private Thread thread;
 
-    public DeliveryListener(DataSource dataSource, DeliveryWorker worker, WebhookConfig config) {
-        this.dataSource = dataSource;
+    public DeliveryListener(OwnConnections connections, DeliveryWorker worker, WebhookConfig config) {
+        this.connections = connections;
         this.worker = worker;
         this.enabled = config.listen();
     }
@@ -54,8 +58,8 @@ public class DeliveryListener {
 
     private void listen() {
         while (running) {
-            try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-                connection.setAutoCommit(true);
+            try (Connection connection = connections.open(PURPOSE);
+                 Statement statement = connection.createStatement()) {
                 statement.execute("LISTEN " + DeliveryWakeUp.CHANNEL);
                 PGConnection pg = connection.unwrap(PGConnection.class);
                 worker.wake(); // catch up on whatever was queued while not listening
