@@ -50,7 +50,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * one flush interval (plus B requests) old.
  *
  * <p>When the database cannot answer, the request is let through (fail open) rather than taking the API down with
- * the limiter; counts that could not be written are kept for the next flush.
+ * the limiter; counts that could not be written are kept for the next flush. After a failed write (a request's or a
+ * flush's) requests are let through uncounted for {@link #FAIL_OPEN_NANOS} without asking the database again, those
+ * already waiting behind that write included: one after the other, each would have waited the pool's timeout.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -159,10 +161,10 @@ public class RateLimiter {
     private Decision count(String subject, int limit) {
         long nowMs = clock.instant().toEpochMilli();
         long start = nowMs - Math.floorMod(nowMs, WINDOW_MS);
-        if (System.nanoTime() < failOpenUntilNanos) {
+        if (failingOpen()) {
             // the database just failed us: do not make every request wait for it a second time (the request's own
             // work answers 503 quickly); try again after a few seconds
-            return new Decision(true, limit, limit, (start + WINDOW_MS) / 1000, 0);
+            return failOpen(limit, start);
         }
         int allowance = unwritten(limit);
         while (true) {
@@ -180,6 +182,9 @@ public class RateLimiter {
             // the first request of this window on this replica, or B unwritten ones: count it in the database now
             writing.lock();
             try {
+                if (failingOpen()) { // the write this one waited behind failed: do not wait for the database again
+                    return failOpen(limit, start);
+                }
                 synchronized (w) {
                     if (w.evicted) {
                         continue;
@@ -197,6 +202,15 @@ public class RateLimiter {
         }
     }
 
+    private boolean failingOpen() {
+        return System.nanoTime() - failOpenUntilNanos < 0;
+    }
+
+    /** Let through uncounted: the database failed a write within the last {@link #FAIL_OPEN_NANOS}. */
+    private static Decision failOpen(int limit, long windowStart) {
+        return new Decision(true, limit, limit, (windowStart + WINDOW_MS) / 1000, 0);
+    }
+
     /** Under {@link #writing} and the window's monitor (no flush in flight: inFlight is 0). */
     private Decision writeNow(String subject, Window w, int limit, long nowMs, long start) {
         List<Count> writes = new ArrayList<>(2);
@@ -210,7 +224,7 @@ public class RateLimiter {
             read = read(c, List.of(subject), start);
         } catch (SQLException e) {
             failOpenUntilNanos = System.nanoTime() + FAIL_OPEN_NANOS;
-            return new Decision(true, limit, limit, (start + WINDOW_MS) / 1000, 0);
+            return failOpen(limit, start);
         }
         int[] counts = read.getOrDefault(subject, new int[2]);
         w.start = start;
@@ -260,6 +274,7 @@ public class RateLimiter {
                 write(c, writes);
                 read = reads.isEmpty() ? Map.of() : read(c, reads, start);
             } catch (SQLException e) {
+                failOpenUntilNanos = System.nanoTime() + FAIL_OPEN_NANOS; // requests do not wait for it meanwhile
                 for (Window w : involved.values()) {
                     synchronized (w) {
                         w.pending += w.inFlight; // kept for the next flush

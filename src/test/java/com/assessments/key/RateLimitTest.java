@@ -10,9 +10,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import javax.sql.DataSource;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static com.assessments.support.Contract.api;
 import static org.hamcrest.Matchers.equalTo;
@@ -175,20 +187,82 @@ class RateLimitTest {
 
     @Test
     void aFailingDatabaseIsAskedOnceThenSkippedForAFewSeconds() {
-        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
-        DataSource down = (DataSource) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[]{DataSource.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("getConnection")) {
-                        asked.incrementAndGet();
-                        throw new java.sql.SQLTransientConnectionException("connection refused");
-                    }
-                    throw new UnsupportedOperationException(method.getName());
-                });
+        AtomicInteger asked = new AtomicInteger();
+        DataSource down = dataSource(() -> {
+            asked.incrementAndGet();
+            throw new SQLTransientConnectionException("connection refused");
+        });
         RateLimiter limiter = new RateLimiter(down, clock, null, new SimpleMeterRegistry());
         assertTrue(limiter.check("key:outage", 120).allowed(), "fails open");
         assertTrue(limiter.check("key:outage", 120).allowed());
         assertTrue(limiter.check("key:outage", 120).allowed());
         assertEquals(1, asked.get(), "requests during an outage must not each wait for the database again");
+    }
+
+    /**
+     * Requests that queued behind a write whose database did not answer (the pool's wait ran out) are let through when
+     * it fails, without asking the database again one after the other: before, the n-th of them waited n times the
+     * pool's timeout.
+     */
+    @Test
+    void requestsWaitingBehindAFailedWriteDoNotAskTheDatabaseAgain() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        DataSource stuck = dataSource(() -> {
+            asked.incrementAndGet();
+            Thread.sleep(1_000); // the pool's acquisition timeout
+            throw new SQLTransientConnectionException("acquisition timeout");
+        });
+        RateLimiter limiter = new RateLimiter(stuck, clock, null, new SimpleMeterRegistry());
+        int requests = 6;
+        ExecutorService callers = Executors.newFixedThreadPool(requests);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Boolean>> allowed = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                String subject = "key:stuck-" + i; // each the first of its window: each must write at once
+                allowed.add(callers.submit(() -> {
+                    go.await();
+                    return limiter.check(subject, 120).allowed();
+                }));
+            }
+            go.countDown();
+            for (Future<Boolean> a : allowed) {
+                assertTrue(a.get(30, TimeUnit.SECONDS), "fails open");
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        assertEquals(1, asked.get(), "the requests behind the failed write each waited for the database again");
+    }
+
+    /** A flush that cannot write opens the limiter too: the next request that would write does not wait for it. */
+    @Test
+    void aFailedFlushLetsRequestsThroughWithoutAskingTheDatabase() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        DataSource failsAfterOne = dataSource(() -> {
+            if (asked.incrementAndGet() == 1) {
+                return dataSource.getConnection();
+            }
+            throw new SQLTransientConnectionException("connection refused");
+        });
+        RateLimiter limiter = new RateLimiter(failsAfterOne, clock, null, new SimpleMeterRegistry());
+        assertTrue(limiter.check("key:flush-outage-a", 1000).allowed()); // written at once: the database answers
+        assertTrue(limiter.check("key:flush-outage-a", 1000).allowed()); // counted here, for the flush
+        limiter.flush();
+        assertEquals(2, asked.get(), "the flush asked for a connection");
+        assertTrue(limiter.check("key:flush-outage-b", 1000).allowed(), "fails open");
+        assertEquals(2, asked.get(), "a request after the failed flush waited for the database again");
+    }
+
+    /** A DataSource whose getConnection is {@code connect}; nothing else of it is called. */
+    private static DataSource dataSource(Callable<Connection> connect) {
+        return (DataSource) Proxy.newProxyInstance(RateLimitTest.class.getClassLoader(), new Class<?>[]{DataSource.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                        return connect.call();
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     @Test
