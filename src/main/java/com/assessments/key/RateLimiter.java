@@ -50,9 +50,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * one flush interval (plus B requests) old.
  *
  * <p>When the database cannot answer, the request is let through (fail open) rather than taking the API down with
- * the limiter; counts that could not be written are kept for the next flush. After a failed write (a request's or a
- * flush's) requests are let through uncounted for {@link #FAIL_OPEN_NANOS} without asking the database again, those
- * already waiting behind that write included: one after the other, each would have waited the pool's timeout.
+ * the limiter; counts that could not be written are kept for the next flush. After a request's write failed, requests
+ * are let through uncounted for {@link #FAIL_OPEN_NANOS} without asking the database again, those already waiting
+ * behind that write included (one after the other, each would have waited the pool's timeout): the bound above does
+ * not hold then. A failed flush does not open the limiter (it can fail under load alone, when the requests hold every
+ * connection for longer than the pool's wait): its counts wait for the next one.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -161,10 +163,10 @@ public class RateLimiter {
     private Decision count(String subject, int limit) {
         long nowMs = clock.instant().toEpochMilli();
         long start = nowMs - Math.floorMod(nowMs, WINDOW_MS);
-        if (failingOpen()) {
+        if (isFailingOpen()) {
             // the database just failed us: do not make every request wait for it a second time (the request's own
             // work answers 503 quickly); try again after a few seconds
-            return failOpen(limit, start);
+            return failOpenDecision(limit, start);
         }
         int allowance = unwritten(limit);
         while (true) {
@@ -182,9 +184,6 @@ public class RateLimiter {
             // the first request of this window on this replica, or B unwritten ones: count it in the database now
             writing.lock();
             try {
-                if (failingOpen()) { // the write this one waited behind failed: do not wait for the database again
-                    return failOpen(limit, start);
-                }
                 synchronized (w) {
                     if (w.evicted) {
                         continue;
@@ -194,6 +193,9 @@ public class RateLimiter {
                         w.lastUsedMs = nowMs;
                         return decide(limit, w.shared + w.inFlight + w.pending, w.previous, nowMs, start);
                     }
+                    if (isFailingOpen()) { // the write this one waited behind failed: do not wait for the database
+                        return failOpenDecision(limit, start);
+                    }
                     return writeNow(subject, w, limit, nowMs, start);
                 }
             } finally {
@@ -202,12 +204,12 @@ public class RateLimiter {
         }
     }
 
-    private boolean failingOpen() {
+    private boolean isFailingOpen() {
         return System.nanoTime() - failOpenUntilNanos < 0;
     }
 
-    /** Let through uncounted: the database failed a write within the last {@link #FAIL_OPEN_NANOS}. */
-    private static Decision failOpen(int limit, long windowStart) {
+    /** Let through uncounted: a request's write failed within the last {@link #FAIL_OPEN_NANOS}. */
+    private static Decision failOpenDecision(int limit, long windowStart) {
         return new Decision(true, limit, limit, (windowStart + WINDOW_MS) / 1000, 0);
     }
 
@@ -224,7 +226,7 @@ public class RateLimiter {
             read = read(c, List.of(subject), start);
         } catch (SQLException e) {
             failOpenUntilNanos = System.nanoTime() + FAIL_OPEN_NANOS;
-            return failOpen(limit, start);
+            return failOpenDecision(limit, start);
         }
         int[] counts = read.getOrDefault(subject, new int[2]);
         w.start = start;
@@ -274,7 +276,6 @@ public class RateLimiter {
                 write(c, writes);
                 read = reads.isEmpty() ? Map.of() : read(c, reads, start);
             } catch (SQLException e) {
-                failOpenUntilNanos = System.nanoTime() + FAIL_OPEN_NANOS; // requests do not wait for it meanwhile
                 for (Window w : involved.values()) {
                     synchronized (w) {
                         w.pending += w.inFlight; // kept for the next flush

@@ -185,7 +185,7 @@ class CoachProviderTest {
         var replies = keys.stream().map(key -> CompletableFuture.supplyAsync(() ->
                 coach(key, ask("cand-h", "What are my strengths?")).extract().statusCode(), senders)).toList();
         try {
-            // the old code never gets there: the fifth and sixth wait for a connection until the pool's 1 s is up
+            // the old code never gets there: the last waits for a connection until the pool's 1 s is up
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (HELD.get() < messages && System.nanoTime() < deadline) {
                 Thread.sleep(10);

@@ -1,6 +1,6 @@
 package com.assessments.webhook.delivery;
 
-import com.assessments.common.db.OwnConnections;
+import com.assessments.common.db.UnpooledConnections;
 import com.assessments.webhook.WebhookConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -16,8 +16,8 @@ import java.sql.Statement;
 /**
  * LISTENs on the webhook_deliveries channel with one database connection per replica, so a delivery queued
  * on any replica wakes the workers of all of them soon after its commit ({@link ReplicaNotifier}, within about 20 ms).
- * Polling stays as the safety net. The connection is the listener's own, not the pool's ({@link OwnConnections}): the
- * pool stays whole for the requests and the jobs.
+ * Polling stays as the safety net. The connection is the listener's own, not the pool's
+ * ({@link UnpooledConnections}): the pool stays whole for the requests and the jobs.
  */
 @ApplicationScoped
 public class DeliveryListener {
@@ -27,13 +27,13 @@ public class DeliveryListener {
     /** Its application_name in pg_stat_activity. */
     static final String PURPOSE = "assessment-service webhook listener";
 
-    private final OwnConnections connections;
+    private final UnpooledConnections connections;
     private final DeliveryWorker worker;
     private final boolean enabled;
     private volatile boolean running;
     private Thread thread;
 
-    public DeliveryListener(OwnConnections connections, DeliveryWorker worker, WebhookConfig config) {
+    public DeliveryListener(UnpooledConnections connections, DeliveryWorker worker, WebhookConfig config) {
         this.connections = connections;
         this.worker = worker;
         this.enabled = config.listen();
