@@ -53,8 +53,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * the limiter; counts that could not be written are kept for the next flush. After a request's write failed, requests
  * are let through uncounted for {@link #FAIL_OPEN_NANOS} without asking the database again, those already waiting
  * behind that write included (one after the other, each would have waited the pool's timeout): the bound above does
- * not hold then. A failed flush does not open the limiter (it can fail under load alone, when the requests hold every
- * connection for longer than the pool's wait): its counts wait for the next one.
+ * not hold then. A request's write can also miss the pool's wait under load alone, with the database up, and open
+ * the limiter the same way. A failed flush does not open it (it runs every 100 ms, and would keep the limit off for as
+ * long as the load lasts): its counts wait for the next one. The price in an outage: a failing flush holds the write
+ * lock for the pool's wait, so when the 5 s are over the next request that must write may wait behind it and then
+ * for its own attempt, about twice the pool's wait, before the limiter opens again.
  */
 @ApplicationScoped
 public class RateLimiter {

@@ -162,8 +162,8 @@ class CoachProviderTest {
     /**
      * The model call holds no database connection: more grounded messages wait for the provider at once than the pool
      * has connections (DB_POOL_MAX, 4 here), and the replica still answers meanwhile.
-     * Holding the read transaction across the call, only four reached the provider (the webhook listener then held a
-     * pool connection) and the others waited for a connection until the pool gave up on them (503 after its 1 s).
+     * Holding the read transaction across the call, only four reached the provider (of a pool of 5; the webhook
+     * listener then held one) and the others waited for a connection until the pool gave up on them (503 after 1 s).
      */
     @Test
     void noDatabaseConnectionWaitsForTheProvider() throws Exception {
