@@ -166,16 +166,14 @@ public class ApiKeyService {
     }
 
     /**
-     * A change to who may call: drops the matching cached look-ups on this replica at once, and moves the shared
-     * epoch in the caller's transaction so every other replica drops its cache within a second
-     * ({@link #followChanges}).
+     * A change to who may call: moves the shared epoch in the caller's transaction so every other replica drops its
+     * cache within a second ({@link #followChanges}), and drops the matching cached look-ups on this replica once the
+     * change commits (a drop before then would be refilled from the old rows).
      */
     @Transactional
     public void changed(java.util.function.Predicate<Caller.KeyPrincipal> which) {
         em.createNativeQuery("update auth_cache_epoch set epoch = epoch + 1 where id = 1").executeUpdate();
-        cache.values().removeIf(c -> which.test(c.principal()));
-        // a look-up between here and the commit still reads the old rows: once committed, drop again, and keep a
-        // look-up that began before the commit from storing what it read
+        // and a look-up that began before the commit does not store what it read
         AfterCommit.run(transactions, () -> {
             cacheGeneration.incrementAndGet();
             cache.values().removeIf(c -> which.test(c.principal()));

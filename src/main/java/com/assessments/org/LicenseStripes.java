@@ -58,21 +58,22 @@ final class LicenseStripes {
     /** A take whose first round (an unheld stripe) has been queued. */
     record Take(Sql sql, String organizationId, String assessmentType, Sql.Queued firstRound) {
 
-        /** True once a unit is taken (after the first round's own result, waiting if need be); false when none is left. */
+        /**
+         * True once a unit is taken (the queued round's own result first, then waiting if need be); false when none is
+         * left.
+         */
         boolean taken() {
             if (firstRound.count() > 0) {
                 return true;
             }
             for (int round = 0; round < MAX_ROUNDS; round++) {
-                if (round > 0 && sql.update(TAKE_UNHELD, organizationId, assessmentType) > 0) {
-                    return true;
-                }
                 if (!(Boolean) sql.column(ANY_LEFT, organizationId, assessmentType).get(0)) {
                     return false;
                 }
                 // every stripe with a free unit is held by a create in flight: wait for one; if its holder took the
-                // last unit, the locked row no longer matches and nothing is taken, so look again
-                if (sql.update(TAKE_WAITING, organizationId, assessmentType) > 0) {
+                // last unit, the locked row no longer matches and nothing is taken, so try an unheld one again
+                if (sql.update(TAKE_WAITING, organizationId, assessmentType) > 0
+                        || sql.update(TAKE_UNHELD, organizationId, assessmentType) > 0) {
                     return true;
                 }
             }

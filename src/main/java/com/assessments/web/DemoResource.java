@@ -37,7 +37,8 @@ public class DemoResource {
 
     static final String DEMO_ORG = "Embed Demo";
 
-    private record DemoKeys(Caller.KeyPrincipal secret, String publishableKey) {
+    /** The page's key pair; the secret one is looked up at each create, as a caller's would be (cached 30 s). */
+    private record DemoKeys(String secretKey, String publishableKey) {
     }
 
     private static final Map<String, DemoKeys> KEYS = new ConcurrentHashMap<>();
@@ -70,10 +71,16 @@ public class DemoResource {
         requireEnabled();
         String pageOrigin = origin != null ? origin : app.publicBaseUrl().replaceAll("/+$", "");
         DemoKeys demo = KEYS.computeIfAbsent(pageOrigin, this::issue);
+        Caller.KeyPrincipal secret = keys.authenticate(demo.secretKey()).orElse(null);
+        if (secret == null) { // revoked meanwhile: a new pair
+            KEYS.remove(pageOrigin, demo);
+            demo = KEYS.computeIfAbsent(pageOrigin, this::issue);
+            secret = keys.authenticate(demo.secretKey()).orElseThrow();
+        }
         CreateSessionRequest request = new CreateSessionRequest()
                 .assessmentType(AssessmentType.DISC)
                 .candidate(new CandidateInput().externalId("demo-candidate").name("Demo Candidate"));
-        var outcome = sessions.create(demo.secret(), request, null);
+        var outcome = sessions.create(secret, request, null);
         var created = (com.assessments.api.model.Session) outcome.body();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("sessionId", created.getId());
@@ -92,8 +99,7 @@ public class DemoResource {
                     .or(() -> Organization.findByName(DEMO_ORG))
                     .orElseGet(() -> organizations.create(DEMO_ORG, AssessmentTypes.ALL, Map.of(), null).organization());
             var pair = keys.issuePair(org.id, "test", null, null, List.of(origin));
-            var secret = keys.authenticate(pair.secretKey().plainKey()).orElseThrow();
-            return new DemoKeys(secret, pair.publishableKey().plainKey());
+            return new DemoKeys(pair.secretKey().plainKey(), pair.publishableKey().plainKey());
         });
     }
 

@@ -1,9 +1,13 @@
 package com.assessments.web;
 
+import com.assessments.common.AssessmentTypes;
+import com.assessments.org.Organization;
+import com.assessments.org.OrganizationService;
 import com.assessments.support.Admin;
 import com.assessments.support.Sessions;
 import com.assessments.support.TestClock;
 import com.assessments.support.TestDb;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -18,6 +22,7 @@ import java.util.Map;
 import static com.assessments.support.Contract.api;
 import static com.assessments.support.Contract.raw;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,6 +37,9 @@ class WebResourceTest {
 
     @Inject
     TestClock clock;
+
+    @Inject
+    OrganizationService organizations;
 
     @AfterEach
     void resetClock() {
@@ -163,5 +171,22 @@ class WebResourceTest {
                 .body("sessionToken", startsWith("vst_"))
                 .body("publishableKey", startsWith("service_pk_test_"))
                 .body("assessmentUrl", matchesPattern(".*/assess\\?session=ses_[A-Za-z0-9]+#token=vst_.*"));
+    }
+
+    /** The demo's key is looked up at each create: a type its organization disables is refused at once, and back. */
+    @Test
+    void demoSessionsFollowTheDemoOrganizationsTypes() {
+        String origin = "http://localhost:8082";
+        raw().header("Origin", origin).post("/demo/session").then().statusCode(200);
+        String org = QuarkusTransaction.requiringNew()
+                .call(() -> Organization.findByName(DemoResource.DEMO_ORG).orElseThrow().id);
+        organizations.update(org, null, List.of("fra"), null, null);
+        try {
+            raw().header("Origin", origin).post("/demo/session").then().statusCode(403)
+                    .body("error.code", equalTo("assessment_not_enabled"));
+        } finally {
+            organizations.update(org, null, AssessmentTypes.ALL, null, null);
+        }
+        raw().header("Origin", origin).post("/demo/session").then().statusCode(200);
     }
 }
